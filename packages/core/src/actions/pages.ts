@@ -1,0 +1,35 @@
+/** GET error and GET verify-request: the built-in pages, or a redirect to the custom ones. */
+import type { Action } from "../context";
+import { html } from "../http/response";
+import { renderErrorPage, renderVerifyRequestPage } from "../pages";
+
+export const error: Action = async (req, ctx) => {
+  const { pages } = ctx.config;
+  if (pages.error) {
+    const url = new URL(pages.error, ctx.origin);
+    if (req.query.error) url.searchParams.set("error", req.query.error);
+    return { redirect: url.href };
+  }
+  const page = renderErrorPage({
+    error: req.query.error,
+    signInUrl: `${ctx.actionUrl}/signin`,
+    homeUrl: ctx.origin,
+    theme: ctx.config.theme,
+  });
+  return html(page.html, page.status);
+};
+
+export const verifyRequest: Action = async (req, ctx) => {
+  const { pages } = ctx.config;
+  if (pages.verifyRequest) {
+    const url = new URL(pages.verifyRequest, ctx.origin);
+    for (const [key, value] of Object.entries(req.query)) url.searchParams.set(key, value);
+    return { redirect: url.href };
+  }
+  const page = renderVerifyRequestPage({
+    host: new URL(ctx.origin).host,
+    homeUrl: ctx.origin,
+    theme: ctx.config.theme,
+  });
+  return html(page.html, page.status);
+};

@@ -1,0 +1,108 @@
+/**
+ * The adapter contract: how Portcullis reads and writes users, accounts, sessions, verification
+ * tokens and authenticators in any data layer. Every method is optional; configuration
+ * validation names the methods that the configured providers and session strategy need.
+ *
+ * Rows use camelCase names and OAuth values keep their snake_case names, so a database made for
+ * Auth.js's adapters works unchanged.
+ *
+ * @module
+ */
+import type { Account, Awaitable, ProviderType, User } from "./types";
+
+/** A user as stored by an adapter. */
+export interface AdapterUser extends User {
+  /** Unique identifier. */
+  id: string;
+  email: string;
+  /** Null until the first successful email sign-in; then the date of that sign-in. */
+  emailVerified: Date | null;
+}
+
+/** The types an adapter account can have. */
+export type AdapterAccountType = Extract<ProviderType, "oauth" | "oidc" | "email" | "webauthn">;
+
+/** An account as stored by an adapter: the link between a user and a provider. */
+export interface AdapterAccount extends Account {
+  userId: string;
+  type: AdapterAccountType;
+}
+
+/** A database session. */
+export interface AdapterSession {
+  /** Random value kept in the session cookie and used for lookup. */
+  sessionToken: string;
+  userId: string;
+  /** Absolute expiry. */
+  expires: Date;
+}
+
+/** A one-time email sign-in token; `token` is stored hashed with the secret. */
+export interface VerificationToken {
+  /** The user's email address. */
+  identifier: string;
+  expires: Date;
+  token: string;
+}
+
+/** A WebAuthn authenticator (passkey). */
+export interface AdapterAuthenticator {
+  /** Base64url credential id. */
+  credentialID: string;
+  userId: string;
+  providerAccountId: string;
+  counter: number;
+  credentialBackedUp: boolean;
+  /** Base64 COSE public key. */
+  credentialPublicKey: string;
+  /** Comma-separated transport flags. */
+  transports?: string | null;
+  credentialDeviceType: string;
+}
+
+/**
+ * The adapter interface. All methods are optional; a flow that needs a missing one fails with
+ * {@link MissingAdapterMethods} naming it, at first use of the configuration.
+ */
+export interface Adapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>;
+  getUser?(id: string): Awaitable<AdapterUser | null>;
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>;
+  getUserByAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterUser | null>;
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>;
+  /** Removes the user with their sessions, accounts and authenticators. */
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>;
+  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>;
+  unlinkAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Promise<void> | Awaitable<AdapterAccount | undefined>;
+  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
+  createSession?(session: AdapterSession): Awaitable<AdapterSession>;
+  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
+  updateSession?(
+    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
+  ): Awaitable<AdapterSession | null | undefined>;
+  /** Returns the deleted session where the data layer can (preferred). */
+  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>;
+  createVerificationToken?(
+    verificationToken: VerificationToken,
+  ): Awaitable<VerificationToken | null | undefined>;
+  /** Returns the token and deletes it, atomically: of two concurrent calls exactly one wins. */
+  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>;
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>;
+  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
+  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
+  updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>;
+}
+
+/** An adapter given as an object or as a function returning one. */
+export type AdapterInput = Adapter | (() => Adapter);
+
+/** True when a value looks like a Date (also across realms). */
+export function isDate(value: unknown): value is Date {
+  return (
+    Object.prototype.toString.call(value) === "[object Date]" && !Number.isNaN((value as Date).getTime())
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * `Auth(request, config)`: the whole pipeline in one place.
+ * parse -> resolve config (cached) -> route -> action -> AuthResult -> serialize.
+ */
+import { actions } from "./actions";
+import { type InternalConfig, internalConfig } from "./config/normalize";
+import type { ActionContext, AuthRequest, AuthResult } from "./context";
+import { AuthError, InvalidCallbackUrl } from "./errors";
+import { resolveCallbackUrl } from "./http/callback-url";
+import { bodyTokenMatches, createCsrfToken, tokenFromCookie } from "./http/csrf";
+import { asAuthError, configurationErrorResult, runtimeErrorResult } from "./http/errors";
+import { publicUrl } from "./http/origin";
+import { BadRequest, parseRequest } from "./http/request";
+import { toResponse } from "./http/response";
+import type { AuthConfig, Awaitable } from "./types";
+
+/** A configuration, or a function of the request returning one (lazy initialisation). */
+export type AuthConfigInput = AuthConfig | ((request: Request) => Awaitable<AuthConfig>);
+
+/**
+ * Answers one auth request: every action of WIRE.md's table under `config.basePath`
+ * (default `/auth`). Never throws: bad input gets a 400, configuration problems a 500 with the
+ * details in the log, runtime errors a redirect to the error or sign-in page.
+ *
+ * @param request A Web Request.
+ * @param config The configuration, or a function of the request returning it.
+ * @example
+ * ```ts
+ * import { Auth } from "@portcullis/core"
+ * import Credentials from "@portcullis/core/providers/credentials"
+ * const response = await Auth(request, { secret: "...", providers: [Credentials({ authorize: check })] })
+ * ```
+ */
+export async function Auth(request: Request, config: AuthConfigInput): Promise<Response> {
+  let internal: InternalConfig;
+  try {
+    internal = internalConfig(typeof config === "function" ? await config(request) : config);
+  } catch (error) {
+    console.error("[portcullis][error] Configuration:", error);
+    return toResponse(
+      { status: 500, body: { message: "There was a problem with the server configuration." } },
+      false,
+    );
+  }
+  return handle(request, internal);
+}
+
+async function handle(request: Request, config: InternalConfig): Promise<Response> {
+  const returnRedirect = request.headers.has("x-auth-return-redirect");
+  let req: AuthRequest | undefined;
+  let origin: string | undefined;
+  try {
+    const url = publicUrl(request, config);
+    origin = url.origin;
+    req = await parseRequest(request, url, config.basePath);
+    if (config.error) throw config.error;
+    const ctx = createContext(req, config, url);
+    if (req.method === "GET" && req.action !== "providers") await primeCookies(req, ctx);
+    let result: AuthResult;
+    try {
+      result = await actions[req.action](req, ctx);
+    } catch (error) {
+      if (isConfigurationError(error)) throw error;
+      return toResponse(runtimeErrorResult(error, ctx), returnRedirect);
+    }
+    result.cookies = ctx.contextCookies.concat(result.cookies ?? []);
+    return toResponse(result, returnRedirect);
+  } catch (error) {
+    if (error instanceof BadRequest) {
+      config.logger.debug(`Bad request: ${error.message}`);
+      return toResponse(
+        { status: error.status, body: error.status === 413 ? "Payload too large." : "Bad request." },
+        false,
+      );
+    }
+    return toResponse(configurationErrorResult(asAuthError(error), config, req, origin), false);
+  }
+}
+
+// Errors that mean the server is set up wrong (or a request is outside what it can answer):
+// answered with 500 rather than a redirect, as Auth.js does.
+function isConfigurationError(error: unknown): boolean {
+  return (
+    error instanceof InvalidCallbackUrl || (error instanceof AuthError && error.type === "UntrustedHost")
+  );
+}
+
+/** Every GET but `providers` sets the CSRF cookie when it is missing, and the callback-url cookie on a first visit. */
+async function primeCookies(req: AuthRequest, ctx: ActionContext): Promise<void> {
+  if (!ctx.config.skipCSRFCheck && !req.cookies.has(ctx.cookies.csrfToken.name)) await ctx.csrfToken();
+  if (req.query.callbackUrl !== undefined || !req.cookies.has(ctx.cookies.callbackUrl.name))
+    await ctx.callbackUrl();
+}
+
+function createContext(req: AuthRequest, config: InternalConfig, url: URL): ActionContext {
+  const secure = config.useSecureCookies ?? url.protocol === "https:";
+  const cookies = secure ? config.cookies.secure : config.cookies.plain;
+  const csrfSecret = config.secrets.join(",");
+  let csrf: Promise<string> | undefined;
+  let callbackUrl: Promise<string> | undefined;
+  const ctx: ActionContext = {
+    config,
+    origin: url.origin,
+    actionUrl: `${url.origin}${config.basePath}`,
+    secure,
+    cookies,
+    provider: req.providerId === undefined ? undefined : config.providerById.get(req.providerId),
+    now: config.now(),
+    contextCookies: [],
+    csrfToken: () => {
+      csrf ??= (async () => {
+        const existing = await tokenFromCookie(req.cookies.get(cookies.csrfToken.name), csrfSecret);
+        if (existing) return existing;
+        const created = await createCsrfToken(csrfSecret);
+        ctx.contextCookies.push({
+          name: cookies.csrfToken.name,
+          value: created.cookie,
+          options: cookies.csrfToken.options,
+        });
+        return created.token;
+      })();
+      return csrf;
+    },
+    csrfVerified: async () => {
+      if (config.skipCSRFCheck) return true;
+      if (req.method !== "POST") return false;
+      const token = await tokenFromCookie(req.cookies.get(cookies.csrfToken.name), csrfSecret);
+      return bodyTokenMatches(token, req.body?.csrfToken);
+    },
+    callbackUrl: () => {
+      callbackUrl ??= resolveCallbackUrl(req, ctx);
+      return callbackUrl;
+    },
+  };
+  return ctx;
+}

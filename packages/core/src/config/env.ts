@@ -1,0 +1,100 @@
+/**
+ * Environment inference: reads `AUTH_*` (and legacy `NEXTAUTH_*`) variables into a configuration.
+ * Runs once per configuration object, never per request.
+ */
+import type { AuthConfig, ProviderConfig } from "../types";
+
+/** An environment: `process.env`, Deno's env as an object, a Worker's bindings... */
+export type EnvObject = Record<string, string | undefined>;
+
+/** The process environment where there is one (Node, Bun, Deno's Node compatibility); else empty. */
+export function processEnv(): EnvObject {
+  const env = (globalThis as { process?: { env?: EnvObject } }).process?.env;
+  return env ?? {};
+}
+
+/** Reads a boolean variable: `true`/`1`/`yes` is true, `false`/`0`/`no` is false, anything else undefined. */
+export function envFlag(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === "true" || v === "1" || v === "yes") return true;
+  if (v === "false" || v === "0" || v === "no" || v === "") return false;
+  return undefined;
+}
+
+/**
+ * The secrets from the environment, newest first: `AUTH_SECRET_3`, `_2`, `_1`, then `AUTH_SECRET`
+ * (or the legacy `NEXTAUTH_SECRET`). Undefined when none is set.
+ */
+export function envSecrets(env: EnvObject): string[] | undefined {
+  const secrets = [
+    env.AUTH_SECRET_3,
+    env.AUTH_SECRET_2,
+    env.AUTH_SECRET_1,
+    env.AUTH_SECRET ?? env.NEXTAUTH_SECRET,
+  ];
+  const set = secrets.filter((s): s is string => !!s);
+  return set.length > 0 ? set : undefined;
+}
+
+/** `AUTH_URL`, or the legacy `NEXTAUTH_URL`. */
+export function envUrl(env: EnvObject): string | undefined {
+  return env.AUTH_URL || env.NEXTAUTH_URL || undefined;
+}
+
+/** The uppercase snake-case form of a provider id, as used in `AUTH_{PROVIDER}_ID`. */
+export function envProviderKey(id: string): string {
+  return id.toUpperCase().replace(/-/g, "_");
+}
+
+/** Fills `clientId`, `clientSecret` and `issuer` of an OAuth provider from `AUTH_{PROVIDER}_*` when not set. */
+export function withProviderEnv(provider: ProviderConfig, env: EnvObject): ProviderConfig {
+  if (provider.type !== "oauth" && provider.type !== "oidc") return provider;
+  const key = `AUTH_${envProviderKey(provider.id)}`;
+  return {
+    ...provider,
+    clientId: provider.clientId ?? env[`${key}_ID`],
+    clientSecret: provider.clientSecret ?? env[`${key}_SECRET`],
+    issuer: provider.issuer ?? env[`${key}_ISSUER`],
+  };
+}
+
+/**
+ * Fills unset options of a configuration from an environment, the way Auth.js does:
+ * `secret` from `AUTH_SECRET[_1.._3]`, `basePath` from the path of `AUTH_URL`, `trustHost` from
+ * `AUTH_TRUST_HOST` (where `false` means false) or the presence of `AUTH_URL`, `redirectProxyUrl`
+ * from `AUTH_REDIRECT_PROXY_URL`, and the OAuth client settings from `AUTH_{PROVIDER}_ID`,
+ * `_SECRET` and `_ISSUER`. Mutates and returns `config`.
+ *
+ * @param envObject The environment to read, e.g. `process.env`.
+ * @param config The configuration to fill.
+ * @example
+ * ```ts
+ * import { setEnvDefaults } from "@portcullis/core"
+ * setEnvDefaults(process.env, config)
+ * ```
+ */
+export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): AuthConfig {
+  const url = envUrl(envObject);
+  if (config.secret === undefined) {
+    const secrets = envSecrets(envObject);
+    if (secrets) config.secret = secrets.length === 1 ? secrets[0] : secrets;
+  }
+  if (config.basePath === undefined && url) {
+    const path = safeUrl(url)?.pathname.replace(/\/+$/, "");
+    if (path && path !== "") config.basePath = path;
+  }
+  config.trustHost ??=
+    envFlag(envObject.AUTH_TRUST_HOST) ??
+    (url !== undefined || !!envObject.VERCEL || !!envObject.CF_PAGES || envObject.NODE_ENV !== "production");
+  config.redirectProxyUrl ??= envObject.AUTH_REDIRECT_PROXY_URL;
+  return config;
+}
+
+function safeUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The logger: the user's, method by method, over console defaults. Errors are logged with their
+ * type and cause chain; nothing here prints request data, so no secret reaches a log by accident.
+ */
+import { AuthError } from "../errors";
+import type { LoggerInstance, WarningCode } from "../types";
+
+const WARNINGS: Record<WarningCode, string> = {
+  "debug-enabled": "Debug logging is on. Turn it off in production: it can print sensitive data.",
+  "csrf-disabled":
+    "CSRF protection is off (skipCSRFCheck). Only do this when the framework checks CSRF itself.",
+  "experimental-webauthn": "WebAuthn is experimental: its API may change without notice.",
+  "env-url-basepath-redundant": "basePath is set and AUTH_URL has the same path; one of them is enough.",
+  "env-url-basepath-mismatch": "basePath and the path of AUTH_URL differ; basePath wins.",
+  "missing-secret-dev":
+    "No secret is set: using a random one for this process, so sessions end on restart. Set AUTH_SECRET (e.g. `openssl rand -base64 33`).",
+};
+
+function describe(error: Error): string {
+  const type = error instanceof AuthError ? error.type : error.name;
+  let text = `[portcullis][error] ${type}: ${error.message}`;
+  let cause: unknown = error.cause;
+  for (let depth = 0; cause instanceof Error && depth < 5; depth++) {
+    text += `\n  caused by ${cause.name}: ${cause.message}`;
+    cause = cause.cause;
+  }
+  return text;
+}
+
+/**
+ * Builds the logger from the user's partial one. `debug` output is on only when `debug` is true,
+ * or when the user supplied their own `debug` method.
+ */
+export function createLogger(custom: Partial<LoggerInstance> | undefined, debug: boolean): LoggerInstance {
+  return {
+    error: custom?.error ?? ((error) => console.error(describe(error))),
+    warn: custom?.warn ?? ((code) => console.warn(`[portcullis][warn] ${code}: ${WARNINGS[code] ?? ""}`)),
+    debug:
+      custom?.debug ??
+      (debug ? (message, meta) => console.debug(`[portcullis][debug] ${message}`, meta ?? "") : () => {}),
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Turns an AuthConfig into the InternalConfig the actions use. Runs once per configuration object
+ * (cached in a WeakMap): defaults, environment inference, providers, cookies, callbacks, logger.
+ * Problems found here are kept as `error` and answered on each request, so a misconfigured app
+ * fails with a message saying what to set instead of crashing at import time.
+ */
+import type { Adapter } from "../adapters";
+import { type AuthError, MissingSecret } from "../errors";
+import { decode, encode } from "../jwt";
+import type {
+  AuthConfig,
+  CallbacksOptions,
+  CookiesOptions,
+  EventCallbacks,
+  JWTOptions,
+  LoggerInstance,
+  PagesOptions,
+  ProviderConfig,
+  SessionOptions,
+  Theme,
+} from "../types";
+import { skipCSRFCheck } from "../types";
+import { resolveCookies } from "./cookies";
+import { envUrl, processEnv, setEnvDefaults, withProviderEnv } from "./env";
+import { createLogger } from "./logger";
+import { validateConfig } from "./validate";
+
+/** The configuration after normalisation. Built once per AuthConfig object. */
+export interface InternalConfig {
+  basePath: string;
+  /** `AUTH_URL` when set: the public origin and path the app is served at. */
+  url?: URL;
+  /** Non-empty; the first encodes. */
+  secrets: string[];
+  providers: ProviderConfig[];
+  providerById: Map<string, ProviderConfig>;
+  adapter?: Adapter;
+  session: SessionOptions;
+  jwt: JWTOptions;
+  callbacks: CallbacksOptions;
+  events: Partial<EventCallbacks>;
+  pages: Partial<PagesOptions>;
+  theme: Theme;
+  logger: LoggerInstance;
+  cookies: { plain: CookiesOptions; secure: CookiesOptions };
+  useSecureCookies?: boolean;
+  trustHost: boolean;
+  skipCSRFCheck: boolean;
+  redirectProxyUrl?: string;
+  experimental: { enableWebAuthn: boolean };
+  now: () => number;
+  /** A configuration problem, answered on every request until fixed. */
+  error?: AuthError;
+}
+
+const DAY = 24 * 60 * 60;
+
+/** Default callbacks: allow sign-in, same-origin redirects, expose name/email/image. */
+export const defaultCallbacks: CallbacksOptions = {
+  signIn: () => true,
+  redirect: ({ url, baseUrl }) => {
+    if (url.startsWith("/")) return `${baseUrl}${url}`;
+    try {
+      if (new URL(url).origin === baseUrl) return url;
+    } catch {
+      // Not a URL at all: fall through to the base URL.
+    }
+    return baseUrl;
+  },
+  session: ({ session }) => ({
+    user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
+    expires: session.expires,
+  }),
+  jwt: ({ token }) => token,
+};
+
+// One random secret per process for development without AUTH_SECRET (never in production).
+let devSecret: string | undefined;
+function developmentSecret(): string {
+  devSecret ??= Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) =>
+    b.toString(16).padStart(2, "0"),
+  ).join("");
+  return devSecret;
+}
+
+const cache = new WeakMap<AuthConfig, InternalConfig>();
+
+/** The InternalConfig of a configuration object, built on first use and cached. */
+export function internalConfig(config: AuthConfig): InternalConfig {
+  let internal = cache.get(config);
+  if (!internal) {
+    internal = normalize(config);
+    cache.set(config, internal);
+  }
+  return internal;
+}
+
+function normalize(userConfig: AuthConfig): InternalConfig {
+  const env = processEnv();
+  const config = setEnvDefaults(env, { ...userConfig });
+  const logger = createLogger(config.logger, !!config.debug);
+  const adapter = typeof config.adapter === "function" ? config.adapter() : config.adapter;
+  const providers = (config.providers ?? []).map((p) =>
+    withProviderEnv(typeof p === "function" ? p() : p, env),
+  );
+  const maxAge = config.session?.maxAge ?? 30 * DAY;
+  const rawUrl = envUrl(env);
+  const secrets = config.secret === undefined ? [] : [config.secret].flat().filter(Boolean);
+  let error: AuthError | undefined;
+  if (secrets.length === 0) {
+    if (env.NODE_ENV === "production") {
+      error = new MissingSecret(
+        "No secret is configured. Set AUTH_SECRET to a random string of at least 32 characters (e.g. `openssl rand -base64 33`) or pass `secret` in the configuration.",
+      );
+    } else {
+      logger.warn("missing-secret-dev");
+      secrets.push(developmentSecret());
+    }
+  }
+  if (config.debug && !config.logger?.debug) logger.warn("debug-enabled");
+  if (config.skipCSRFCheck === skipCSRFCheck) logger.warn("csrf-disabled");
+  if (config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn");
+
+  const internal: InternalConfig = {
+    basePath: normalizeBasePath(config.basePath ?? "/auth"),
+    url: rawUrl ? safeUrl(rawUrl) : undefined,
+    secrets,
+    providers,
+    providerById: new Map(providers.map((p) => [p.id, p])),
+    adapter,
+    session: {
+      strategy: config.session?.strategy ?? (adapter ? "database" : "jwt"),
+      maxAge,
+      updateAge: config.session?.updateAge ?? DAY,
+      generateSessionToken: config.session?.generateSessionToken ?? (() => crypto.randomUUID()),
+    },
+    jwt: { maxAge, encode, decode, ...config.jwt } as JWTOptions,
+    callbacks: { ...defaultCallbacks, ...config.callbacks },
+    events: config.events ?? {},
+    pages: config.pages ?? {},
+    theme: { colorScheme: "auto", ...config.theme },
+    logger,
+    cookies: { plain: resolveCookies(false, config.cookies), secure: resolveCookies(true, config.cookies) },
+    useSecureCookies: config.useSecureCookies,
+    trustHost: !!config.trustHost,
+    skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
+    redirectProxyUrl: config.redirectProxyUrl,
+    experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
+    now: config.now ?? Date.now,
+  };
+  internal.error = error ?? validateConfig(internal, rawUrl);
+  return internal;
+}
+
+function normalizeBasePath(path: string): string {
+  const trimmed = `/${path.replace(/^\/+|\/+$/g, "")}`;
+  return trimmed === "/" ? "" : trimmed;
+}
+
+function safeUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}

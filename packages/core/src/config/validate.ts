@@ -1,0 +1,109 @@
+/**
+ * Checks a normalised configuration once, at first use, and returns the first problem as an
+ * error whose message says what to change. Catching these here means a flow never fails halfway
+ * because, say, the adapter lacks the method it needs.
+ */
+import type { Adapter } from "../adapters";
+import {
+  type AuthError,
+  ExperimentalFeatureNotEnabled,
+  InvalidConfiguration,
+  MissingAdapter,
+  MissingAdapterMethods,
+  MissingAuthorize,
+} from "../errors";
+import type { InternalConfig } from "./normalize";
+
+const USER_METHODS = [
+  "createUser",
+  "getUser",
+  "getUserByEmail",
+  "getUserByAccount",
+  "updateUser",
+  "linkAccount",
+];
+const SESSION_METHODS = ["createSession", "getSessionAndUser", "updateSession", "deleteSession"];
+const EMAIL_METHODS = ["createVerificationToken", "useVerificationToken", "getUserByEmail"];
+const WEBAUTHN_METHODS = [
+  "getAccount",
+  "getAuthenticator",
+  "createAuthenticator",
+  "listAuthenticatorsByUserId",
+  "updateAuthenticatorCounter",
+];
+
+/** The first problem of the configuration, or undefined when it can work. */
+export function validateConfig(config: InternalConfig, rawUrl: string | undefined): AuthError | undefined {
+  if (rawUrl !== undefined && !config.url) {
+    return new InvalidConfiguration(
+      `AUTH_URL is not a valid URL. Set it to the app's public URL, e.g. https://example.com${config.basePath}.`,
+    );
+  }
+  if (!Number.isFinite(config.session.maxAge) || config.session.maxAge <= 0) {
+    return new InvalidConfiguration("session.maxAge must be a positive number of seconds.");
+  }
+  return validateProviders(config) ?? validateAdapter(config);
+}
+
+function validateProviders(config: InternalConfig): AuthError | undefined {
+  const seen = new Set<string>();
+  for (const provider of config.providers) {
+    if (!provider || typeof provider.id !== "string" || !/^[a-z0-9][a-z0-9._-]*$/i.test(provider.id)) {
+      return new InvalidConfiguration(
+        "Every provider needs an `id` of letters, digits, '-', '_' or '.' (it becomes part of URLs).",
+      );
+    }
+    if (seen.has(provider.id)) {
+      return new InvalidConfiguration(
+        `Two providers share the id "${provider.id}". Give one of them another \`id\`: ids are used in URLs and must be unique.`,
+      );
+    }
+    seen.add(provider.id);
+    if (provider.type === "credentials" && typeof provider.authorize !== "function") {
+      return new MissingAuthorize(
+        `The credentials provider "${provider.id}" needs an \`authorize(credentials, request)\` function.`,
+      );
+    }
+    if (provider.type === "email") {
+      if (!config.adapter) {
+        return new MissingAdapter(
+          `The email provider "${provider.id}" stores verification tokens: configure an \`adapter\`.`,
+        );
+      }
+      if (typeof provider.sendVerificationRequest !== "function") {
+        return new InvalidConfiguration(
+          `The email provider "${provider.id}" needs a \`sendVerificationRequest\` function.`,
+        );
+      }
+    }
+    if (provider.type === "webauthn" && !config.experimental.enableWebAuthn) {
+      return new ExperimentalFeatureNotEnabled(
+        `The WebAuthn provider "${provider.id}" is experimental: set \`experimental: { enableWebAuthn: true }\`.`,
+      );
+    }
+  }
+  return undefined;
+}
+
+function validateAdapter(config: InternalConfig): AuthError | undefined {
+  const { adapter } = config;
+  if (config.session.strategy === "database" && !adapter) {
+    return new MissingAdapter(
+      'session.strategy "database" keeps sessions in a database: configure an `adapter`.',
+    );
+  }
+  if (!adapter) return undefined;
+  const needed = new Set<string>();
+  const types = new Set(config.providers.map((p) => p.type));
+  if (types.has("oauth") || types.has("oidc") || types.has("email"))
+    for (const m of USER_METHODS) needed.add(m);
+  if (config.session.strategy === "database") for (const m of SESSION_METHODS) needed.add(m);
+  if (types.has("email")) for (const m of EMAIL_METHODS) needed.add(m);
+  if (types.has("webauthn")) for (const m of [...USER_METHODS, ...WEBAUTHN_METHODS]) needed.add(m);
+  if (types.has("credentials") && config.session.strategy === "database") needed.add("getUser");
+  const missing = [...needed].filter((m) => typeof adapter[m as keyof Adapter] !== "function");
+  if (missing.length === 0) return undefined;
+  return new MissingAdapterMethods(
+    `The adapter lacks ${missing.join(", ")}, needed by the configured ${config.session.strategy} sessions and providers. Implement them or use an adapter that does.`,
+  );
+}

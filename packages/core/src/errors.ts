@@ -1,0 +1,276 @@
+/**
+ * Every error Portcullis raises is an {@link AuthError}: one base class with a closed set of
+ * `type` literals, so callers can `switch (error.type)` and TypeScript narrows.
+ *
+ * Only the types in {@link CLIENT_SAFE_ERROR_TYPES} ever reach a URL or a response body; every
+ * other type is shown to clients as `Configuration` and logged in full on the server.
+ * Messages never contain secret material (tokens, cookies, codes, passwords).
+ *
+ * @module
+ */
+
+/** The closed set of error types. */
+export type ErrorType =
+  | "AccessDenied"
+  | "AccountNotLinked"
+  | "AdapterError"
+  | "CallbackRouteError"
+  | "Configuration"
+  | "CredentialsSignin"
+  | "DuplicateConditionalUI"
+  | "EmailSignInError"
+  | "ErrorPageLoop"
+  | "EventError"
+  | "ExperimentalFeatureNotEnabled"
+  | "InvalidCallbackUrl"
+  | "InvalidCheck"
+  | "InvalidEndpoints"
+  | "InvalidProvider"
+  | "JWTSessionError"
+  | "MissingAdapter"
+  | "MissingAdapterMethods"
+  | "MissingAuthorize"
+  | "MissingCSRF"
+  | "MissingSecret"
+  | "MissingWebAuthnAutocomplete"
+  | "OAuthAccountNotLinked"
+  | "OAuthCallbackError"
+  | "OAuthProfileParseError"
+  | "OAuthSignInError"
+  | "RateLimited"
+  | "SessionTokenError"
+  | "SignOutError"
+  | "UnknownAction"
+  | "UnsupportedStrategy"
+  | "UntrustedHost"
+  | "Verification"
+  | "WebAuthnVerificationError";
+
+/** Where a runtime error sends the user: the sign-in page or the error page. */
+export type ErrorKind = "signIn" | "error";
+
+/** Options accepted by every error constructor. */
+export interface AuthErrorOptions {
+  /** The underlying error, kept for the server log. */
+  cause?: unknown;
+}
+
+/**
+ * Base class of all Portcullis errors.
+ *
+ * @example
+ * ```ts
+ * import { AuthError } from "@portcullis/core/errors"
+ * try { await signIn("credentials", form) } catch (e) { if (e instanceof AuthError) console.log(e.type) }
+ * ```
+ */
+export class AuthError extends Error {
+  /** Identifies the error in logs and, when client-safe, in the `error` query parameter. */
+  readonly type: ErrorType = "Configuration";
+  /** Which page a runtime error of this type redirects to. */
+  readonly kind: ErrorKind = "error";
+
+  constructor(message?: string, options?: AuthErrorOptions) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+  }
+}
+
+/** An error of the sign-in kind: the user goes back to the sign-in page with `?error=<type>`. */
+export class SignInError extends AuthError {
+  override readonly kind: ErrorKind = "signIn";
+}
+
+/** The `signIn` callback returned false or threw. Shown on the error page (403). */
+export class AccessDenied extends AuthError {
+  override readonly type = "AccessDenied";
+}
+
+/** An adapter method threw. The flow stops and the server log keeps the cause. */
+export class AdapterError extends AuthError {
+  override readonly type = "AdapterError";
+}
+
+/** Something in the callback route failed that no more specific error describes. */
+export class CallbackRouteError extends AuthError {
+  override readonly type = "CallbackRouteError";
+}
+
+/** The configuration cannot work as given; the message says what to set. */
+export class InvalidConfiguration extends AuthError {
+  override readonly type: ErrorType = "Configuration";
+}
+
+/**
+ * The credentials `authorize` callback rejected the attempt. `code` appears in the redirect URL
+ * (`?error=CredentialsSignin&code=<code>`), so it must never tell a username from a password
+ * failure.
+ */
+export class CredentialsSignin extends SignInError {
+  override readonly type = "CredentialsSignin";
+  /** Shown to the client; default `credentials`. Override in a subclass or by assignment. */
+  code = "credentials";
+}
+
+/** The email provider could not send or create the verification link. */
+export class EmailSignInError extends SignInError {
+  override readonly type = "EmailSignInError";
+}
+
+/** A custom error page redirected back into itself. */
+export class ErrorPageLoop extends AuthError {
+  override readonly type = "ErrorPageLoop";
+}
+
+/** An event handler threw. Events never stop a flow; this error is only logged. */
+export class EventError extends AuthError {
+  override readonly type = "EventError";
+}
+
+/** An experimental feature was used without being enabled in `experimental`. */
+export class ExperimentalFeatureNotEnabled extends AuthError {
+  override readonly type = "ExperimentalFeatureNotEnabled";
+}
+
+/** A callbackUrl is neither an http(s) URL nor a path starting with `/`. */
+export class InvalidCallbackUrl extends AuthError {
+  override readonly type = "InvalidCallbackUrl";
+}
+
+/** A PKCE, state, nonce or challenge check failed or its cookie was missing or expired. */
+export class InvalidCheck extends AuthError {
+  override readonly type = "InvalidCheck";
+}
+
+/** A provider lacks a usable endpoint (authorization, token, userinfo or issuer). */
+export class InvalidEndpoints extends AuthError {
+  override readonly type = "InvalidEndpoints";
+}
+
+/** The provider id in the URL names no configured provider, or names one of the wrong type. */
+export class InvalidProvider extends AuthError {
+  override readonly type = "InvalidProvider";
+}
+
+/** The JWT session could not be decoded, encoded or handled by the `jwt` callback. */
+export class JWTSessionError extends AuthError {
+  override readonly type = "JWTSessionError";
+}
+
+/** A provider or strategy needs an adapter and none is configured. */
+export class MissingAdapter extends AuthError {
+  override readonly type = "MissingAdapter";
+}
+
+/** The adapter lacks methods the configured providers or strategy need; the message names them. */
+export class MissingAdapterMethods extends AuthError {
+  override readonly type = "MissingAdapterMethods";
+}
+
+/** A credentials provider has no `authorize` function. */
+export class MissingAuthorize extends AuthError {
+  override readonly type = "MissingAuthorize";
+}
+
+/** A POST that needs a CSRF token came without a valid one. */
+export class MissingCSRF extends SignInError {
+  override readonly type = "MissingCSRF";
+}
+
+/** No secret is configured. Set `AUTH_SECRET` (32+ random characters) or the `secret` option. */
+export class MissingSecret extends AuthError {
+  override readonly type = "MissingSecret";
+}
+
+/** Conditional UI is enabled on more than one WebAuthn provider. */
+export class DuplicateConditionalUI extends AuthError {
+  override readonly type = "DuplicateConditionalUI";
+}
+
+/** A WebAuthn provider with conditional UI lacks a `webauthn` autocomplete field. */
+export class MissingWebAuthnAutocomplete extends AuthError {
+  override readonly type = "MissingWebAuthnAutocomplete";
+}
+
+/** The email of an OAuth profile belongs to a user who has not linked this provider. */
+export class OAuthAccountNotLinked extends SignInError {
+  override readonly type = "OAuthAccountNotLinked";
+}
+
+/** The identity provider answered the callback with an error, or the callback was invalid. */
+export class OAuthCallbackError extends SignInError {
+  override readonly type = "OAuthCallbackError";
+}
+
+/** The provider's `profile` callback threw or returned something without an id. */
+export class OAuthProfileParseError extends AuthError {
+  override readonly type = "OAuthProfileParseError";
+}
+
+/** Starting an OAuth sign-in failed (discovery, authorization URL). */
+export class OAuthSignInError extends SignInError {
+  override readonly type = "OAuthSignInError";
+}
+
+/** Too many attempts in the configured window. */
+export class RateLimited extends SignInError {
+  override readonly type = "RateLimited";
+}
+
+/** A database session could not be read or written. */
+export class SessionTokenError extends AuthError {
+  override readonly type = "SessionTokenError";
+}
+
+/** Ending the session failed. */
+export class SignOutError extends AuthError {
+  override readonly type = "SignOutError";
+}
+
+/** The path names no action, or the method does not fit it. */
+export class UnknownAction extends AuthError {
+  override readonly type = "UnknownAction";
+}
+
+/** The session strategy cannot work with this provider (e.g. credentials without a user store). */
+export class UnsupportedStrategy extends AuthError {
+  override readonly type = "UnsupportedStrategy";
+}
+
+/** The request's host is not trusted. Set `AUTH_TRUST_HOST=true`, `trustHost: true` or `AUTH_URL`. */
+export class UntrustedHost extends AuthError {
+  override readonly type = "UntrustedHost";
+}
+
+/** An email verification link is missing, expired, reused or for another address. */
+export class Verification extends AuthError {
+  override readonly type = "Verification";
+}
+
+/** A signed-in user tried to link an account that belongs to another user. */
+export class AccountNotLinked extends SignInError {
+  override readonly type = "AccountNotLinked";
+}
+
+/** A WebAuthn registration or authentication response did not verify. */
+export class WebAuthnVerificationError extends AuthError {
+  override readonly type = "WebAuthnVerificationError";
+}
+
+/** Types that may be shown to a client. Everything else is shown as `Configuration`. */
+export const CLIENT_SAFE_ERROR_TYPES: ReadonlySet<ErrorType> = new Set<ErrorType>([
+  "CredentialsSignin",
+  "OAuthAccountNotLinked",
+  "OAuthCallbackError",
+  "AccessDenied",
+  "Verification",
+  "MissingCSRF",
+  "AccountNotLinked",
+  "WebAuthnVerificationError",
+  "RateLimited",
+]);
+
+/** True for an error whose type may be shown to a client. */
+export function isClientSafeError(error: unknown): error is AuthError {
+  return error instanceof AuthError && CLIENT_SAFE_ERROR_TYPES.has(error.type);
+}

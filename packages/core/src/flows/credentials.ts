@@ -1,0 +1,59 @@
+/**
+ * Credentials sign-in: the app's `authorize` checks the submitted fields. Works with JWT sessions
+ * and, unlike Auth.js, with database sessions too, when the returned user exists in the adapter.
+ */
+import type { ActionContext, AuthRequest, AuthResult } from "../context";
+import {
+  CallbackRouteError,
+  CredentialsSignin,
+  MissingCSRF,
+  UnknownAction,
+  UnsupportedStrategy,
+} from "../errors";
+import { callAdapter } from "../session/database";
+import type { CredentialsConfig, User } from "../types";
+import { checkSignIn, startSession } from "./sign-in";
+import type { Flow } from "./types";
+
+async function authorize(provider: CredentialsConfig, req: AuthRequest): Promise<User> {
+  let user: User | null;
+  try {
+    user = await provider.authorize(req.body ?? {}, req.request);
+  } catch (error) {
+    if (error instanceof CredentialsSignin) throw error;
+    // Anything else is a server fault (a database down, a bug), not wrong credentials.
+    throw new CallbackRouteError(`The authorize function of "${provider.id}" threw.`, { cause: error });
+  }
+  if (!user) throw new CredentialsSignin("authorize returned null.");
+  return { ...user, id: user.id === undefined || user.id === null ? crypto.randomUUID() : String(user.id) };
+}
+
+async function callback(req: AuthRequest, ctx: ActionContext): Promise<AuthResult> {
+  if (req.method !== "POST")
+    throw new UnknownAction("Credentials sign-in accepts only POST on its callback.");
+  if (!(await ctx.csrfVerified()))
+    throw new MissingCSRF("The credentials form came without a valid CSRF token.");
+  const provider = ctx.provider as CredentialsConfig;
+  let user = await authorize(provider, req);
+  if (ctx.config.session.strategy === "database") {
+    const adapter = ctx.config.adapter!;
+    const id = user.id!;
+    const stored = await callAdapter("getUser", () => adapter.getUser!(id));
+    if (!stored) {
+      throw new UnsupportedStrategy(
+        "authorize returned a user that the adapter does not know; database sessions need the user stored first.",
+      );
+    }
+    user = stored;
+  }
+  const account = { providerAccountId: user.id!, type: "credentials" as const, provider: provider.id };
+  const redirect = await checkSignIn({ user, account, credentials: req.body ?? {} }, ctx);
+  if (redirect) return { redirect };
+  return startSession({ user, account }, req, ctx);
+}
+
+/** The credentials flow: sign-in POST goes back to the sign-in page; the callback signs in. */
+export const credentialsFlow: Flow = {
+  signIn: async (_req, ctx) => ({ redirect: `${ctx.actionUrl}/signin` }),
+  callback,
+};

@@ -1,0 +1,295 @@
+/**
+ * The cookie codec (RFC 6265): parse a `Cookie` header, serialise a `Set-Cookie` value, and split
+ * a long value across numbered chunk cookies the way Auth.js does, so sessions survive a move in
+ * either direction. It runs on every request, so it is hand-written, allocation-light and never
+ * throws on what a client sends.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc6265
+ * @see WIRE.md, section "Cookies"
+ * @module
+ */
+
+import type { CookieSerializeOptions } from "../types";
+
+/** One cookie to send in a `Set-Cookie` header. */
+export interface SetCookie {
+  name: string;
+  value: string;
+  options: CookieSerializeOptions;
+}
+
+/**
+ * Browsers keep at least 4096 bytes per cookie (RFC 6265, section 6.1), name and attributes
+ * included; 160 characters are reserved for the name and attributes, as Auth.js does, so both
+ * split a value at the same places.
+ */
+export const CHUNK_SIZE: number = 4096 - 160;
+
+/** An RFC 6265 cookie-name: an RFC 7230 token (visible ASCII except separators). */
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A host name: dot-separated labels of letters, digits and inner hyphens, optional leading dot. */
+const DOMAIN = /^\.?[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+/** RFC 6265 path-value: any CHAR except controls and ";". */
+const PATH = /^[\x20-\x3a\x3c-\x7e]*$/;
+const EPOCH = new Date(0);
+
+/**
+ * Parses a `Cookie` request header into a map of name to value.
+ *
+ * It never throws, because the header is attacker-controlled and a bad cookie must not turn into
+ * a 500: a pair without `=` or with an empty name is skipped, a value whose percent-encoding is
+ * malformed is kept raw, and when a name repeats the first occurrence wins (browsers send the
+ * most specific cookie first). Spaces and tabs around names and values are trimmed.
+ *
+ * @param header - The `Cookie` header value, or null/undefined when absent.
+ * @returns The cookies by name (empty when none).
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.4
+ * @example
+ * ```ts
+ * const cookies = parseCookies(request.headers.get("cookie"))
+ * cookies.get("authjs.csrf-token")
+ * ```
+ */
+export function parseCookies(header: string | null | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  if (!header) return cookies;
+  const length = header.length;
+  let start = 0;
+  while (start < length) {
+    let end = header.indexOf(";", start);
+    if (end === -1) end = length;
+    const equals = header.indexOf("=", start);
+    if (equals !== -1 && equals < end) {
+      const name = trimmed(header, start, equals);
+      if (name !== "" && !cookies.has(name)) cookies.set(name, decodeValue(trimmed(header, equals + 1, end)));
+    }
+    start = end + 1;
+  }
+  return cookies;
+}
+
+/** The slice `[from, to)` of `text` without leading and trailing spaces and tabs. */
+function trimmed(text: string, from: number, to: number): string {
+  while (from < to && isBlank(text.charCodeAt(from))) from++;
+  while (to > from && isBlank(text.charCodeAt(to - 1))) to--;
+  return text.slice(from, to);
+}
+
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
+
+function decodeValue(raw: string): string {
+  if (!raw.includes("%")) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Serialises one `Set-Cookie` header value. The value is `encodeURIComponent`-encoded, which
+ * always yields valid RFC 6265 cookie-octets. Attributes are written in the order Max-Age, Domain,
+ * Path, Expires, HttpOnly, Secure, Partitioned, SameSite; `sameSite: true` means `Strict`. A
+ * fractional `maxAge` is rounded down.
+ *
+ * @param name - The cookie name; must be an RFC 6265 token.
+ * @param value - The cookie value, any well-formed Unicode string.
+ * @param options - The attributes.
+ * @returns The header value, e.g. `a=b; Path=/; HttpOnly; SameSite=Lax`.
+ * @throws {TypeError} when the name, domain, path, expires, maxAge or sameSite is invalid, or the
+ * value contains a lone surrogate: these are configuration bugs, not client input. The message
+ * never includes the value, which may be a token.
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-4.1
+ * @example
+ * ```ts
+ * serializeCookie("authjs.csrf-token", value, { httpOnly: true, sameSite: "lax", path: "/" })
+ * ```
+ */
+export function serializeCookie(name: string, value: string, options: CookieSerializeOptions): string {
+  if (!COOKIE_NAME.test(name)) throw new TypeError(`serializeCookie: invalid cookie name "${name}"`);
+  let header = `${name}=${encodeValue(name, value)}`;
+  const { maxAge, domain, path, expires, sameSite } = options;
+  if (maxAge !== undefined) {
+    if (!Number.isFinite(maxAge)) throw new TypeError(`serializeCookie: maxAge of "${name}" is not finite`);
+    header += `; Max-Age=${Math.floor(maxAge)}`;
+  }
+  if (domain) {
+    if (!DOMAIN.test(domain)) throw new TypeError(`serializeCookie: invalid domain "${domain}"`);
+    header += `; Domain=${domain}`;
+  }
+  if (path) {
+    if (!PATH.test(path)) throw new TypeError(`serializeCookie: invalid path "${path}"`);
+    header += `; Path=${path}`;
+  }
+  if (expires) {
+    const time = expires instanceof Date ? expires.getTime() : Number.NaN;
+    if (!Number.isFinite(time))
+      throw new TypeError(`serializeCookie: expires of "${name}" is not a valid Date`);
+    header += `; Expires=${expires.toUTCString()}`;
+  }
+  if (options.httpOnly) header += "; HttpOnly";
+  if (options.secure) header += "; Secure";
+  if (options.partitioned) header += "; Partitioned";
+  if (sameSite) header += `; SameSite=${sameSiteValue(sameSite)}`;
+  return header;
+}
+
+function encodeValue(name: string, value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    throw new TypeError(`serializeCookie: the value of "${name}" is not well-formed Unicode`);
+  }
+}
+
+function sameSiteValue(sameSite: true | "lax" | "strict" | "none"): string {
+  switch (typeof sameSite === "string" ? sameSite.toLowerCase() : sameSite) {
+    case true:
+    case "strict":
+      return "Strict";
+    case "lax":
+      return "Lax";
+    case "none":
+      return "None";
+    default:
+      throw new TypeError(`serializeCookie: invalid sameSite "${String(sameSite)}"`);
+  }
+}
+
+/**
+ * Where `cookieName` sits in the chunk family of `name`: -1 for the bare name, `n` for
+ * `name.n` (decimal digits only), undefined when it is not part of the family.
+ */
+function chunkIndex(cookieName: string, name: string): number | undefined {
+  if (cookieName === name) return -1;
+  const length = cookieName.length;
+  if (
+    length <= name.length + 1 ||
+    cookieName.charCodeAt(name.length) !== 0x2e ||
+    !cookieName.startsWith(name)
+  ) {
+    return undefined;
+  }
+  for (let i = name.length + 1; i < length; i++) {
+    const code = cookieName.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return undefined;
+  }
+  return Number(cookieName.slice(name.length + 1));
+}
+
+/**
+ * Reads a value that may be split across chunk cookies: every non-empty cookie named `name` or
+ * `name.<digits>` is joined in order of its numeric suffix, the bare name first.
+ *
+ * @param cookies - The parsed request cookies (see {@link parseCookies}).
+ * @param name - The cookie name, e.g. `__Secure-authjs.session-token`.
+ * @returns The joined value, or undefined when there is no non-empty cookie of that family.
+ * @see WIRE.md, section "Cookies"
+ * @example
+ * ```ts
+ * const token = readChunked(parseCookies(request.headers.get("cookie")), "authjs.session-token")
+ * ```
+ */
+export function readChunked(cookies: Map<string, string>, name: string): string | undefined {
+  let parts: Array<[number, string]> | undefined;
+  for (const [cookieName, value] of cookies) {
+    if (value === "") continue;
+    const index = chunkIndex(cookieName, name);
+    if (index === undefined) continue;
+    if (parts === undefined) parts = [];
+    parts.push([index, value]);
+  }
+  if (parts === undefined) return undefined;
+  if (parts.length === 1) return parts[0]![1];
+  parts.sort((a, b) => a[0] - b[0]);
+  let joined = "";
+  for (const part of parts) joined += part[1];
+  return joined;
+}
+
+/**
+ * The `Set-Cookie` list that stores `value` under `name`: one cookie when the value fits in
+ * {@link CHUNK_SIZE} characters, else `name.0`, `name.1`, ...; plus, for every cookie of the
+ * family present in the request but no longer written, an empty cookie with `Max-Age=0` and an
+ * epoch `Expires`, so the browser drops it (a stale chunk would otherwise corrupt the next read).
+ * A chunk boundary never splits a UTF-16 surrogate pair.
+ *
+ * @param name - The cookie name.
+ * @param value - The value to store.
+ * @param options - Attributes of the written cookies (also used, with `maxAge: 0`, for the clears).
+ * @param existing - The request's cookies.
+ * @returns The cookies to send, written ones first.
+ * @see WIRE.md, section "Cookies"
+ * @example
+ * ```ts
+ * const setCookies = writeChunked("authjs.session-token", jwe, { httpOnly: true, path: "/" }, cookies)
+ * ```
+ */
+export function writeChunked(
+  name: string,
+  value: string,
+  options: CookieSerializeOptions,
+  existing: Map<string, string>,
+): SetCookie[] {
+  const written: SetCookie[] = [];
+  if (value.length <= CHUNK_SIZE) {
+    written.push({ name, value, options });
+  } else {
+    let start = 0;
+    while (start < value.length) {
+      let end = Math.min(start + CHUNK_SIZE, value.length);
+      // A high surrogate at the end would be encoded alone and fail: keep the pair together.
+      if (end < value.length && isHighSurrogate(value.charCodeAt(end - 1))) end--;
+      written.push({ name: `${name}.${written.length}`, value: value.slice(start, end), options });
+      start = end;
+    }
+  }
+  const count = written.length;
+  for (const cookieName of existing.keys()) {
+    const index = chunkIndex(cookieName, name);
+    if (index === undefined) continue;
+    // Compare names, not indexes: `name.01` reads as chunk 1 but is not overwritten by `name.1`.
+    const stillWritten =
+      count === 1 ? index === -1 : index >= 0 && index < count && written[index]?.name === cookieName;
+    if (!stillWritten) written.push(expired(cookieName, options));
+  }
+  return written;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function expired(name: string, options: CookieSerializeOptions): SetCookie {
+  return { name, value: "", options: { ...options, maxAge: 0, expires: EPOCH } };
+}
+
+/**
+ * The `Set-Cookie` list that deletes a possibly chunked cookie: the bare name always, plus every
+ * chunk of the family present in the request, each as an empty value with `Max-Age=0` and an
+ * epoch `Expires`.
+ *
+ * @param name - The cookie name.
+ * @param options - Attributes of the cookie (`Path` and `Domain` must match for the browser to delete it).
+ * @param existing - The request's cookies.
+ * @returns The cookies to send.
+ * @see WIRE.md, section "Cookies"
+ * @example
+ * ```ts
+ * const setCookies = clearChunked("authjs.session-token", { path: "/" }, cookies)
+ * ```
+ */
+export function clearChunked(
+  name: string,
+  options: CookieSerializeOptions,
+  existing: Map<string, string>,
+): SetCookie[] {
+  const cleared = [expired(name, options)];
+  for (const cookieName of existing.keys()) {
+    const index = chunkIndex(cookieName, name);
+    if (index !== undefined && index !== -1) cleared.push(expired(cookieName, options));
+  }
+  return cleared;
+}

@@ -1,0 +1,62 @@
+/**
+ * The one table that maps errors to answers (WIRE.md "Errors"):
+ * - configuration problems: 500 JSON with a generic message (or the error page on an HTML GET);
+ * - runtime errors: a redirect to the sign-in or error page with `?error=<type>`, where only
+ *   client-safe types are named and everything else is shown as `Configuration`.
+ * Every error is logged in full; clients see only the type.
+ */
+
+import type { InternalConfig } from "../config/normalize";
+import type { ActionContext, AuthRequest, AuthResult } from "../context";
+import { AuthError, CallbackRouteError, CredentialsSignin, isClientSafeError } from "../errors";
+import { renderErrorPage } from "../pages";
+import { html } from "./response";
+
+const CONFIGURATION_MESSAGE =
+  "There was a problem with the server configuration. Check the server logs for more information.";
+
+const HTML_ACTIONS = new Set(["signin", "signout", "error", "verify-request"]);
+
+/** Any thrown value as an AuthError (unknown errors become CallbackRouteError with the cause kept). */
+export function asAuthError(error: unknown): AuthError {
+  if (error instanceof AuthError) return error;
+  return new CallbackRouteError(error instanceof Error ? error.message : "An unexpected error occurred.", {
+    cause: error,
+  });
+}
+
+/** The answer to a configuration problem. */
+export function configurationErrorResult(
+  error: AuthError,
+  config: Pick<InternalConfig, "logger" | "theme" | "basePath">,
+  req?: Pick<AuthRequest, "method" | "action">,
+  origin?: string,
+): AuthResult {
+  config.logger.error(error);
+  if (req?.method === "GET" && HTML_ACTIONS.has(req.action)) {
+    const page = renderErrorPage({
+      error: "Configuration",
+      signInUrl: `${origin ?? ""}${config.basePath}/signin`,
+      homeUrl: origin ?? "/",
+      theme: config.theme,
+    });
+    return html(page.html, 500);
+  }
+  return { status: 500, body: { message: CONFIGURATION_MESSAGE } };
+}
+
+/** The redirect for a runtime error, to the sign-in page or the error page. No cookies. */
+export function runtimeErrorResult(error: unknown, ctx: ActionContext): AuthResult {
+  const authError = asAuthError(error);
+  ctx.config.logger.error(authError);
+  const type = isClientSafeError(authError) ? authError.type : "Configuration";
+  const { pages, basePath } = ctx.config;
+  const page =
+    authError.kind === "signIn"
+      ? (pages.signIn ?? `${basePath}/signin`)
+      : (pages.error ?? `${basePath}/error`);
+  const url = new URL(page, ctx.origin);
+  url.searchParams.set("error", type);
+  if (authError instanceof CredentialsSignin) url.searchParams.set("code", authError.code);
+  return { redirect: url.href };
+}

@@ -1,0 +1,122 @@
+/**
+ * Parses a Web Request into an AuthRequest: routing by path, the query, the cookies and, for a
+ * POST, a form or JSON body. Anything that cannot be an auth request gets a BadRequest, which
+ * the pipeline answers with 400 `"Bad request."`.
+ */
+import type { AuthAction, AuthRequest } from "../context";
+import { parseCookies } from "./cookies";
+
+/** A request the router cannot take; answered with 400 (or 413 for an oversized body). */
+export class BadRequest extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** Largest body read, in bytes. Auth forms are tiny; this leaves room for a session update. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+interface Route {
+  get: boolean;
+  post: boolean;
+  provider: boolean;
+}
+
+const ROUTES: Record<AuthAction, Route> = {
+  callback: { get: true, post: true, provider: true },
+  csrf: { get: true, post: false, provider: false },
+  error: { get: true, post: false, provider: false },
+  providers: { get: true, post: false, provider: false },
+  session: { get: true, post: true, provider: false },
+  signin: { get: true, post: true, provider: true },
+  signout: { get: true, post: true, provider: false },
+  "verify-request": { get: true, post: false, provider: false },
+  "webauthn-options": { get: true, post: false, provider: true },
+};
+
+/** Routes and reads a request. Throws BadRequest for anything outside WIRE.md's table. */
+export async function parseRequest(request: Request, url: URL, basePath: string): Promise<AuthRequest> {
+  const method = request.method;
+  if (method !== "GET" && method !== "POST") throw new BadRequest(`Method ${method} is not allowed.`);
+  const { action, providerId } = route(url.pathname, basePath, method);
+  return {
+    request,
+    method,
+    action,
+    providerId,
+    url,
+    query: Object.fromEntries(url.searchParams),
+    body: method === "POST" ? await readBody(request) : undefined,
+    cookies: parseCookies(request.headers.get("cookie")),
+    returnRedirect: request.headers.has("x-auth-return-redirect"),
+  };
+}
+
+function route(pathname: string, basePath: string, method: "GET" | "POST") {
+  if (!pathname.startsWith(`${basePath}/`))
+    throw new BadRequest(`${pathname} is not under ${basePath || "/"}.`);
+  const segments = pathname.slice(basePath.length + 1).split("/");
+  const action = segments[0] as AuthAction;
+  const spec = Object.hasOwn(ROUTES, action) ? ROUTES[action] : undefined;
+  if (!spec || segments.length > (spec.provider ? 2 : 1)) throw new BadRequest(`Unknown action ${pathname}.`);
+  if (!(method === "GET" ? spec.get : spec.post))
+    throw new BadRequest(`${method} is not allowed on ${action}.`);
+  let providerId: string | undefined;
+  if (segments[1] !== undefined) {
+    try {
+      providerId = decodeURIComponent(segments[1]);
+    } catch {
+      throw new BadRequest("Malformed provider id.");
+    }
+    if (providerId === "") throw new BadRequest("Empty provider id.");
+  }
+  return { action, providerId };
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  const isForm = type === "application/x-www-form-urlencoded";
+  if (!isForm && type !== "application/json") return undefined;
+  const text = await readText(request);
+  if (isForm) return Object.fromEntries(new URLSearchParams(text));
+  if (text.trim() === "") return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new BadRequest("The JSON body is malformed.");
+  }
+  if (json === null || typeof json !== "object" || Array.isArray(json))
+    throw new BadRequest("The JSON body must be an object.");
+  return json as Record<string, unknown>;
+}
+
+/** Reads the body as text, stopping at MAX_BODY_BYTES so a huge body cannot exhaust memory. */
+async function readText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > MAX_BODY_BYTES) throw new BadRequest("The body is too large.", 413);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new BadRequest("The body is too large.", 413);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}

@@ -1,0 +1,13 @@
+/**
+ * @portcullis/core: the runtime-agnostic authentication engine.
+ *
+ * @module
+ */
+export { createActionURL } from "./action-url";
+export type * from "./adapters";
+export { Auth, type AuthConfigInput } from "./auth";
+export { type EnvObject, setEnvDefaults } from "./config/env";
+export type { ErrorType } from "./errors";
+export { AuthError, CredentialsSignin } from "./errors";
+export type * from "./types";
+export { skipCSRFCheck } from "./types";

@@ -1,0 +1,307 @@
+/**
+ * Session JWTs (`@portcullis/core/jwt`): `encode` and `decode` of the encrypted session token and
+ * `getToken`, which reads it from a request. The format is Auth.js's, byte for byte in structure
+ * (compact JWE, `dir` + `A256CBC-HS512`, HKDF-derived key, thumbprint `kid`), so tokens move
+ * between the two in both directions.
+ *
+ * Unlike Auth.js, `decode` and `getToken` never throw on what a client sends: a malformed,
+ * tampered, expired or foreign token is simply no session (`null`). They throw only for a missing
+ * secret, which is a configuration error that must not pass silently.
+ *
+ * @see WIRE.md, section "Crypto"
+ * @module
+ */
+
+import { calculateJwkThumbprint, EncryptJWT, type JWTDecryptGetKey, type JWTPayload, jwtDecrypt } from "jose";
+import { MissingSecret } from "./errors";
+import { parseCookies, readChunked } from "./http/cookies";
+import { base64urlEncode } from "./http/crypto";
+import type { Awaitable, JWT, JWTDecodeParams, JWTEncodeParams, LoggerInstance } from "./types";
+
+/** Parameters of {@link encode}: the public ones plus a clock for tests. */
+export interface EncodeParams<Payload = JWT> extends JWTEncodeParams<Payload> {
+  /** The current time in milliseconds since the epoch, for `iat` and `exp`. Default `Date.now()`. */
+  now?: number;
+}
+
+/** Parameters of {@link decode}: the public ones plus a clock for tests. */
+export interface DecodeParams extends JWTDecodeParams {
+  /** The current time in milliseconds since the epoch, to check `exp` against. Default `Date.now()`. */
+  now?: number;
+}
+
+/** Parameters of {@link getToken}; `R` is the type of `raw`, which decides the result type. */
+export interface GetTokenParams<R extends boolean = false> {
+  /** The request, or anything with its headers. */
+  req: Request | { headers: Headers | Record<string, string> };
+  /** Default: env `AUTH_SECRET_3`, `_2`, `_1`, `AUTH_SECRET` (those set), else `NEXTAUTH_SECRET`. */
+  secret?: string | string[];
+  /** Key derivation salt. Default: the cookie name. */
+  salt?: string;
+  /** Default `__Secure-authjs.session-token` when `secureCookie`, else `authjs.session-token`. */
+  cookieName?: string;
+  /** Default: true when the request URL, or env `AUTH_URL`/`NEXTAUTH_URL`, is https. */
+  secureCookie?: boolean;
+  /** Return the token string instead of decoding it (no secret needed). */
+  raw?: R;
+  /** Replaces {@link decode}; a throw counts as no token. */
+  decode?: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+  /** Receives a debug line when a token is present but unusable (never the token itself). */
+  logger?: Partial<LoggerInstance>;
+}
+
+type Enc = "A256CBC-HS512" | "A256GCM";
+
+interface DerivedKey {
+  key: Uint8Array;
+  kid: string;
+}
+
+const ALG = "dir";
+const ENC: Enc = "A256CBC-HS512";
+const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
+/** Tolerated clock skew between the servers that encode and decode, in seconds. */
+const CLOCK_TOLERANCE = 15;
+const KEY_BYTES: Record<Enc, number> = { "A256CBC-HS512": 64, A256GCM: 32 };
+const KEY_CACHE_LIMIT = 100;
+const encoder = new TextEncoder();
+
+/**
+ * Derived keys by (enc, salt, secret). Deriving one takes an import, an HKDF and a digest (the
+ * thumbprint), and every session request needs it, so each is computed once. The promise is cached,
+ * so concurrent first requests share one derivation. Bounded: past the limit the oldest entry
+ * goes, so configs built per request cannot grow it without end. The map holds the secrets only
+ * as the process already does through its configuration.
+ */
+const keyCache = new Map<string, Promise<DerivedKey>>();
+
+function derivedKey(secret: string, salt: string, enc: Enc): Promise<DerivedKey> {
+  // The salt's length makes the key unambiguous whatever characters salt and secret contain.
+  const id = `${enc}:${salt.length}:${salt}${secret}`;
+  let entry = keyCache.get(id);
+  if (entry === undefined) {
+    entry = deriveKey(secret, salt, enc);
+    if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.delete(keyCache.keys().next().value!);
+    keyCache.set(id, entry);
+    const settled = entry;
+    settled.catch(() => {
+      if (keyCache.get(id) === settled) keyCache.delete(id);
+    });
+  }
+  return entry;
+}
+
+async function deriveKey(secret: string, salt: string, enc: Enc): Promise<DerivedKey> {
+  const length = KEY_BYTES[enc];
+  const ikm = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveBits"]);
+  const info = encoder.encode(`Auth.js Generated Encryption Key (${salt})`);
+  const bits = await crypto.subtle.deriveBits(
+    { name: "HKDF", hash: "SHA-256", salt: encoder.encode(salt), info },
+    ikm,
+    length * 8,
+  );
+  const key = new Uint8Array(bits);
+  const kid = await calculateJwkThumbprint(
+    { kty: "oct", k: base64urlEncode(key) },
+    length === 64 ? "sha512" : "sha256",
+  );
+  return { key, kid };
+}
+
+/** The secrets as a non-empty list of non-empty strings, or a MissingSecret error. */
+function secretList(secret: string | string[] | undefined): string[] {
+  const secrets = Array.isArray(secret) ? secret : [secret];
+  if (secrets.length === 0 || secrets.some((s) => typeof s !== "string" || s === "")) {
+    throw new MissingSecret(
+      "No secret for the session JWT. Set the AUTH_SECRET environment variable (or pass `secret`).",
+    );
+  }
+  return secrets as string[];
+}
+
+function isEnc(enc: string | undefined): enc is Enc {
+  return enc === "A256CBC-HS512" || enc === "A256GCM";
+}
+
+function checkSalt(salt: unknown): asserts salt is string {
+  if (typeof salt !== "string") throw new TypeError("jwt: `salt` must be a string (the cookie name)");
+}
+
+/**
+ * Encrypts a payload into a session JWT: a compact JWE with header
+ * `{alg: "dir", enc: "A256CBC-HS512", kid}`, the key derived by HKDF-SHA256 from the first
+ * secret and the salt. Adds `iat`, `exp` (`iat + maxAge`) and a random `jti`, replacing any the
+ * payload already has.
+ *
+ * @param params - `token` (the payload, default `{}`), `secret` (string or array: the first
+ * encrypts), `salt` (for the session cookie, its name), `maxAge` (seconds, default 30 days),
+ * `now` (milliseconds, default `Date.now()`).
+ * @returns The compact JWE.
+ * @throws {MissingSecret} when `secret` is missing or empty.
+ * @throws {TypeError} when `salt` is not a string.
+ * @see https://www.rfc-editor.org/rfc/rfc7516
+ * @example
+ * ```ts
+ * const jwe = await encode({ token: { sub: "42" }, secret: process.env.AUTH_SECRET!, salt: "authjs.session-token" })
+ * ```
+ */
+export async function encode<Payload = JWT>(params: EncodeParams<Payload>): Promise<string> {
+  const secrets = secretList(params.secret);
+  checkSalt(params.salt);
+  const { key, kid } = await derivedKey(secrets[0]!, params.salt, ENC);
+  const now = Math.floor((params.now ?? Date.now()) / 1000);
+  return new EncryptJWT((params.token ?? {}) as JWTPayload)
+    .setProtectedHeader({ alg: ALG, enc: ENC, kid })
+    .setIssuedAt(now)
+    .setExpirationTime(now + (params.maxAge ?? DEFAULT_MAX_AGE))
+    .setJti(crypto.randomUUID())
+    .encrypt(key);
+}
+
+/**
+ * Decrypts and checks a session JWT made by {@link encode} or by Auth.js: `enc` may be
+ * `A256CBC-HS512` or `A256GCM`; with several secrets, the one whose key thumbprint equals the
+ * header's `kid` is used (a token without `kid` is tried with the first secret only); `exp` and
+ * `nbf` are checked with 15 s of clock tolerance.
+ *
+ * Any token that is empty, malformed, tampered with, expired, of another algorithm (including
+ * `alg: "none"`) or made with another key yields `null`, never an exception: a bad cookie is
+ * no session, not a server error.
+ *
+ * @param params - `token`, `secret` (string or array), `salt`, `now` (milliseconds, default `Date.now()`).
+ * @returns The payload, or `null`.
+ * @throws {MissingSecret} when `secret` is missing or empty.
+ * @throws {TypeError} when `salt` is not a string.
+ * @see https://www.rfc-editor.org/rfc/rfc7638 (the `kid` thumbprint)
+ * @example
+ * ```ts
+ * const payload = await decode({ token: cookieValue, secret: [newSecret, oldSecret], salt: "authjs.session-token" })
+ * ```
+ */
+export async function decode<Payload = JWT>(params: DecodeParams): Promise<Payload | null> {
+  const secrets = secretList(params.secret);
+  checkSalt(params.salt);
+  const { token, salt } = params;
+  if (typeof token !== "string" || token === "") return null;
+  const getKey: JWTDecryptGetKey = async ({ enc, kid }) => {
+    if (!isEnc(enc)) throw new TypeError("unsupported enc");
+    const candidates = kid === undefined ? secrets.slice(0, 1) : secrets;
+    for (const secret of candidates) {
+      const derived = await derivedKey(secret, salt, enc);
+      if (kid === undefined || derived.kid === kid) return derived.key;
+    }
+    throw new TypeError("no secret matches the token's kid");
+  };
+  try {
+    const { payload } = await jwtDecrypt(token, getKey, {
+      clockTolerance: CLOCK_TOLERANCE,
+      currentDate: new Date(params.now ?? Date.now()),
+      keyManagementAlgorithms: [ALG],
+      contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"],
+    });
+    return payload as Payload;
+  } catch {
+    return null;
+  }
+}
+
+/** An environment variable, or undefined where there is no `process` (edge, Deno without it). */
+function env(name: string): string | undefined {
+  const vars = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const value = vars?.[name];
+  return value === "" ? undefined : value;
+}
+
+/** The secrets from the environment, newest first, as `setEnvDefaults` would configure them. */
+function envSecret(): string | string[] | undefined {
+  const rotated = [env("AUTH_SECRET_3"), env("AUTH_SECRET_2"), env("AUTH_SECRET_1"), env("AUTH_SECRET")];
+  const present = rotated.filter((secret): secret is string => secret !== undefined);
+  if (present.length === 0) return env("NEXTAUTH_SECRET");
+  return present.length === 1 ? present[0] : present;
+}
+
+/** A header from a `Headers` object or a plain record (case-insensitive, no copy). */
+function header(headers: Headers | Record<string, string>, name: string): string | null {
+  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name);
+  for (const key in headers) {
+    if (key.toLowerCase() === name) {
+      const value = (headers as Record<string, unknown>)[key];
+      return typeof value === "string" ? value : null;
+    }
+  }
+  return null;
+}
+
+function isSecure(req: GetTokenParams["req"]): boolean {
+  const url = (req as { url?: unknown }).url;
+  if (typeof url === "string" && url.startsWith("https:")) return true;
+  return (env("AUTH_URL") ?? env("NEXTAUTH_URL"))?.startsWith("https://") ?? false;
+}
+
+/** The `Bearer` credential, percent-decoded; null when absent or malformed. */
+function bearer(authorization: string | null): string | null {
+  const match = authorization === null ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
+/** The token from the (chunked) session cookie, else from `Authorization: Bearer`. */
+function readToken(req: GetTokenParams["req"], cookieName: string): string | null {
+  const cookie = readChunked(parseCookies(header(req.headers, "cookie")), cookieName);
+  return cookie ?? bearer(header(req.headers, "authorization"));
+}
+
+/**
+ * Reads the session JWT of a request, from the (possibly chunked) session cookie or else from an
+ * `Authorization: Bearer <token>` header (percent-decoded), and decodes it. Meant for code outside
+ * the auth routes (APIs, middleware) that needs the token rather than the session.
+ *
+ * Every failure answers `null`: no token, malformed percent-encoding, a token that does not
+ * decode, a custom `decode` that throws, unreadable headers.
+ *
+ * @typeParam R - The type of `raw`: `true` makes the result the token string.
+ * @param params - See {@link GetTokenParams}; only `req` is required.
+ * @returns The payload, the raw token string with `raw: true`, or `null`.
+ * @throws {MissingSecret} when no secret is given or found in the environment (unless `raw`):
+ * checked before the request is read, so a misconfiguration shows on the first call.
+ * @see WIRE.md, section "Crypto"
+ * @example
+ * ```ts
+ * const token = await getToken({ req: request, secret: process.env.AUTH_SECRET })
+ * if (token?.sub) console.log("signed in as", token.sub)
+ * ```
+ */
+export async function getToken<R extends boolean = false>(
+  params: GetTokenParams<R>,
+): Promise<(R extends true ? string : JWT) | null> {
+  type Result = (R extends true ? string : JWT) | null;
+  const secret = params.secret ?? envSecret();
+  if (!params.raw) secretList(secret);
+  let token: string | null;
+  let cookieName: string;
+  try {
+    const secure = params.secureCookie ?? isSecure(params.req);
+    cookieName = params.cookieName ?? (secure ? "__Secure-authjs.session-token" : "authjs.session-token");
+    token = readToken(params.req, cookieName);
+  } catch {
+    return null;
+  }
+  if (token === null || params.raw) return token as Result;
+  try {
+    const payload = await (params.decode ?? decode)({
+      token,
+      secret: secret!,
+      salt: params.salt ?? cookieName,
+    });
+    if (payload === null)
+      params.logger?.debug?.("getToken: a token was found but did not decode", { cookieName });
+    return payload as Result;
+  } catch (error) {
+    params.logger?.debug?.("getToken: decode threw", { cookieName, error: (error as Error)?.name });
+    return null;
+  }
+}

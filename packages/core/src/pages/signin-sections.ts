@@ -1,0 +1,103 @@
+/**
+ * The section of the sign-in page for one provider: a button or a form, by provider type.
+ *
+ * @module
+ */
+import type { CredentialInput } from "../types";
+import { renderHiddenInputs, renderInputField } from "./form-fields";
+import { html, type SafeHtml } from "./html";
+import { resolveProviderStyle } from "./provider-style";
+import { safeLinkUrl } from "./sanitize";
+import type { PageProvider } from "./types";
+
+/** Per-page values every section needs. */
+export interface SectionContext {
+  csrfToken: string;
+  callbackUrl: string;
+  /** Prefills email inputs. */
+  email?: string | null;
+}
+
+const EMAIL_INPUT: CredentialInput = {
+  label: "Email",
+  type: "email",
+  placeholder: "email@example.com",
+  required: true,
+  autocomplete: "email",
+};
+
+function fields(inputs: Record<string, CredentialInput> | undefined, index: number): SafeHtml[] {
+  return Object.entries(inputs ?? {}).map(([name, input], i) =>
+    renderInputField(name, input, `p${index}-${i}`),
+  );
+}
+
+function oauthSection(provider: PageProvider, index: number, context: SectionContext): SafeHtml {
+  const { logo } = resolveProviderStyle(provider.style);
+  return html`<form action="${safeLinkUrl(provider.signinUrl)}" method="post">
+${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
+<button type="submit" class="button provider provider-${index}">${logo !== undefined && html`<img src="${logo}" alt="" referrerpolicy="no-referrer">`}<span>Sign in with ${provider.name}</span></button>
+</form>`;
+}
+
+function emailSection(provider: PageProvider, index: number, context: SectionContext): SafeHtml {
+  const email = context.email ?? undefined;
+  return html`<form action="${safeLinkUrl(provider.signinUrl)}" method="post">
+${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
+${renderInputField("email", EMAIL_INPUT, `p${index}-0`, email)}
+<button type="submit" class="button">Sign in with ${provider.name}</button>
+</form>`;
+}
+
+function credentialsSection(provider: PageProvider, index: number, context: SectionContext): SafeHtml {
+  return html`<form action="${safeLinkUrl(provider.callbackUrl)}" method="post">
+${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
+${fields(provider.credentials, index)}
+<button type="submit" class="button">Sign in with ${provider.name}</button>
+</form>`;
+}
+
+function webauthnSection(provider: PageProvider, index: number, context: SectionContext): SafeHtml {
+  // The browser script that runs the WebAuthn ceremony finds this button by its data attribute
+  // and posts the result to the callback; the form alone carries the fields and the CSRF token.
+  return html`<form action="${safeLinkUrl(provider.callbackUrl)}" method="post">
+${renderHiddenInputs({ csrfToken: context.csrfToken })}
+${fields(provider.formFields, index)}
+<button type="submit" class="button" data-webauthn-provider="${provider.id}">Sign in with ${provider.name}</button>
+</form>`;
+}
+
+const RENDERERS = {
+  oauth: oauthSection,
+  oidc: oauthSection,
+  email: emailSection,
+  credentials: credentialsSection,
+  webauthn: webauthnSection,
+} as const;
+
+/**
+ * Renders the sign-in section of one provider: OAuth/OIDC get a button posting to `signinUrl`,
+ * email a form with an email input posting to `signinUrl`, credentials a form with the
+ * configured fields posting to `callbackUrl`, and WebAuthn a form with its fields and a button
+ * marked `data-webauthn-provider`. Every form carries the CSRF token.
+ *
+ * @param provider - the provider; every value from it is escaped.
+ * @param index - the section's position, used for unique ids and the button's style class.
+ * @param context - CSRF token, callback URL and email prefill.
+ * @returns the section, or `undefined` for an unknown provider type.
+ * @example
+ * ```ts
+ * renderProviderSection(github, 0, { csrfToken, callbackUrl: "/" })
+ * ```
+ */
+export function renderProviderSection(
+  provider: PageProvider,
+  index: number,
+  context: SectionContext,
+): SafeHtml | undefined {
+  if (!Object.hasOwn(RENDERERS, provider.type)) return undefined;
+  const render = RENDERERS[provider.type];
+  return html`<section class="provider-section" data-provider="${provider.id}">
+${render(provider, index, context)}
+</section>`;
+}

@@ -1,0 +1,30 @@
+/**
+ * Types shared by the built-in pages.
+ *
+ * @module
+ */
+import type { CredentialInput, OAuthProviderButtonStyles } from "../types";
+
+/** What the sign-in page needs to know about one configured provider. */
+export interface PageProvider {
+  id: string;
+  /** Shown on the provider's button. */
+  name: string;
+  type: "oauth" | "oidc" | "email" | "credentials" | "webauthn";
+  /** The POST target that starts sign-in, e.g. `/auth/signin/github`. */
+  signinUrl: string;
+  /** The callback URL, e.g. `/auth/callback/credentials`; the credentials form posts here. */
+  callbackUrl: string;
+  /** Button color and logo of an OAuth/OIDC provider. */
+  style?: OAuthProviderButtonStyles;
+  /** Fields of a credentials provider's form; each key is the input's name. */
+  credentials?: Record<string, CredentialInput>;
+  /** Fields of a WebAuthn provider's form; each key is the input's name. */
+  formFields?: Record<string, CredentialInput>;
+}
+
+/** A rendered page: a complete HTML document and the HTTP status to send it with. */
+export interface RenderedPage {
+  html: string;
+  status: number;
+}

@@ -1,0 +1,119 @@
+/**
+ * The database session strategy: the cookie holds only a random session token; the session row
+ * lives in the adapter. A read extends the session by maxAge at most once per updateAge, and a
+ * read after expiry deletes it. An adapter failure is logged and answered with no session, but
+ * the cookie is kept: a database blip must not sign everyone out.
+ */
+import type { AdapterSession, AdapterUser } from "../adapters";
+import type { ActionContext, AuthRequest, AuthResult } from "../context";
+import { AdapterError, UnsupportedStrategy } from "../errors";
+import { emit } from "../events";
+import { clearChunked, type SetCookie } from "../http/cookies";
+import { NO_STORE } from "../http/response";
+import type { Session } from "../types";
+import type { SessionStrategy } from "./strategy";
+
+/** Runs an adapter call, turning what it throws into an AdapterError naming the method. */
+export async function callAdapter<T>(method: string, call: () => T | PromiseLike<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new AdapterError(`The adapter's ${method} failed.`, { cause: error });
+  }
+}
+
+function sessionCookie(sessionToken: string, expires: Date, ctx: ActionContext): SetCookie {
+  const { name, options } = ctx.cookies.sessionToken;
+  return { name, value: sessionToken, options: { ...options, expires } };
+}
+
+function clear(req: AuthRequest, ctx: ActionContext): SetCookie[] {
+  return clearChunked(ctx.cookies.sessionToken.name, ctx.cookies.sessionToken.options, req.cookies);
+}
+
+interface Loaded {
+  session: AdapterSession;
+  user: AdapterUser;
+  cookies: SetCookie[];
+}
+
+/** Loads the session, deleting it when expired and extending it when updateAge has passed. */
+async function load(
+  req: AuthRequest,
+  ctx: ActionContext,
+  forceExtend: boolean,
+): Promise<Loaded | "none" | "expired"> {
+  const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
+  if (!sessionToken) return "none";
+  const adapter = ctx.config.adapter!;
+  const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(sessionToken));
+  if (!found) return "expired";
+  const { maxAge, updateAge } = ctx.config.session;
+  const expires = found.session.expires.getTime();
+  if (expires <= ctx.now) {
+    await callAdapter("deleteSession", () => adapter.deleteSession!(sessionToken));
+    return "expired";
+  }
+  if (!forceExtend && expires - maxAge * 1000 + updateAge * 1000 > ctx.now) return { ...found, cookies: [] };
+  const newExpires = new Date(ctx.now + maxAge * 1000);
+  await callAdapter("updateSession", () => adapter.updateSession!({ sessionToken, expires: newExpires }));
+  return {
+    session: { ...found.session, expires: newExpires },
+    user: found.user,
+    cookies: [sessionCookie(sessionToken, newExpires, ctx)],
+  };
+}
+
+async function answer(req: AuthRequest, ctx: ActionContext, update?: { data: unknown }): Promise<AuthResult> {
+  let loaded: Awaited<ReturnType<typeof load>>;
+  try {
+    loaded = await load(req, ctx, !!update);
+  } catch (error) {
+    ctx.config.logger.error(error as Error);
+    return { status: update ? 400 : 200, headers: NO_STORE, body: null };
+  }
+  if (loaded === "none") return { status: update ? 400 : 200, headers: NO_STORE, body: null };
+  if (loaded === "expired")
+    return { status: update ? 400 : 200, headers: NO_STORE, body: null, cookies: clear(req, ctx) };
+  const { user, session: row } = loaded;
+  const session: Session = {
+    user: { name: user.name, email: user.email, image: user.image },
+    expires: row.expires.toISOString(),
+  };
+  const params = update
+    ? { session, user, newSession: update.data, trigger: "update" as const }
+    : { session, user };
+  const result = (await ctx.config.callbacks.session(params)) as Session;
+  await emit(ctx.config, "session", { session: result });
+  return { headers: NO_STORE, body: result, cookies: loaded.cookies };
+}
+
+/** The database strategy. */
+export const databaseStrategy: SessionStrategy = {
+  read: (req, ctx) => answer(req, ctx),
+  update: (req, ctx, data) => answer(req, ctx, { data }),
+
+  async create({ user }, _req, ctx) {
+    const adapter = ctx.config.adapter!;
+    if (!user.id) throw new UnsupportedStrategy("Database sessions need a user with an id.");
+    const userId = user.id;
+    const session = await callAdapter("createSession", () =>
+      adapter.createSession!({
+        sessionToken: ctx.config.session.generateSessionToken(),
+        userId,
+        expires: new Date(ctx.now + ctx.config.session.maxAge * 1000),
+      }),
+    );
+    return [sessionCookie(session.sessionToken, session.expires, ctx)];
+  },
+
+  async end(req, ctx) {
+    const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
+    if (sessionToken) {
+      const adapter = ctx.config.adapter!;
+      const session = await callAdapter("deleteSession", () => adapter.deleteSession!(sessionToken));
+      await emit(ctx.config, "signOut", { session });
+    }
+    return clear(req, ctx);
+  },
+};

@@ -1,0 +1,123 @@
+/**
+ * The JWT session strategy: the session lives in an encrypted JWT (JWE) in the session cookie.
+ * Reading it slides the expiry: the token is re-encoded and the cookie re-set on every read.
+ */
+import type { ActionContext, AuthRequest, AuthResult } from "../context";
+import { JWTSessionError } from "../errors";
+import { emit } from "../events";
+import { clearChunked, readChunked, type SetCookie, writeChunked } from "../http/cookies";
+import { NO_STORE } from "../http/response";
+import type { JWT, Session } from "../types";
+import type { SessionStrategy, SignedIn } from "./strategy";
+
+async function decodeSession(req: AuthRequest, ctx: ActionContext): Promise<JWT | null> {
+  const { name } = ctx.cookies.sessionToken;
+  const token = readChunked(req.cookies, name);
+  if (!token) return null;
+  const { jwt, secrets } = ctx.config;
+  return (
+    (await jwt.decode({ token, secret: secrets, salt: name, now: ctx.now } as Parameters<
+      typeof jwt.decode
+    >[0])) ?? null
+  );
+}
+
+async function sessionCookies(token: JWT, req: AuthRequest, ctx: ActionContext): Promise<SetCookie[]> {
+  const { name, options } = ctx.cookies.sessionToken;
+  const { jwt, secrets } = ctx.config;
+  const encoded = await jwt.encode({
+    token,
+    secret: secrets,
+    salt: name,
+    maxAge: jwt.maxAge,
+    now: ctx.now,
+  } as Parameters<typeof jwt.encode>[0]);
+  return writeChunked(
+    name,
+    encoded,
+    { ...options, expires: new Date(ctx.now + jwt.maxAge * 1000) },
+    req.cookies,
+  );
+}
+
+function clear(req: AuthRequest, ctx: ActionContext): SetCookie[] {
+  const { name, options } = ctx.cookies.sessionToken;
+  return clearChunked(name, options, req.cookies);
+}
+
+function hasSessionCookie(req: AuthRequest, ctx: ActionContext): boolean {
+  return readChunked(req.cookies, ctx.cookies.sessionToken.name) !== undefined;
+}
+
+/** Builds the client session from a token, through the `session` callback. */
+async function toSession(token: JWT, ctx: ActionContext, update?: { newSession: unknown }): Promise<Session> {
+  const session: Session = {
+    user: { name: token.name, email: token.email, image: token.picture as string | null | undefined },
+    expires: new Date(ctx.now + ctx.config.session.maxAge * 1000).toISOString(),
+  };
+  const params = update
+    ? { session, token, newSession: update.newSession, trigger: "update" as const }
+    : { session, token };
+  return (await ctx.config.callbacks.session(params)) as Session;
+}
+
+async function refresh(
+  req: AuthRequest,
+  ctx: ActionContext,
+  update?: { data: unknown },
+): Promise<AuthResult> {
+  const decoded = await decodeSession(req, ctx);
+  if (!decoded) {
+    if (update) return { status: 400, headers: NO_STORE, body: null };
+    return { headers: NO_STORE, body: null, cookies: hasSessionCookie(req, ctx) ? clear(req, ctx) : [] };
+  }
+  let token: JWT | null;
+  try {
+    token = await ctx.config.callbacks.jwt(
+      update ? { token: decoded, trigger: "update", session: update.data } : { token: decoded },
+    );
+  } catch (error) {
+    ctx.config.logger.error(new JWTSessionError("The jwt callback threw.", { cause: error }));
+    return {
+      status: update ? 400 : 200,
+      headers: NO_STORE,
+      body: null,
+      cookies: update ? [] : clear(req, ctx),
+    };
+  }
+  if (token === null) return { headers: NO_STORE, body: null, cookies: clear(req, ctx) };
+  const session = await toSession(token, ctx, update ? { newSession: update.data } : undefined);
+  const cookies = await sessionCookies(token, req, ctx);
+  await emit(ctx.config, "session", { session, token });
+  return { headers: NO_STORE, body: session, cookies };
+}
+
+/** The JWT strategy. */
+export const jwtStrategy: SessionStrategy = {
+  read: (req, ctx) => refresh(req, ctx),
+  update: (req, ctx, data) => refresh(req, ctx, { data }),
+
+  async create({ user, account, profile, isNewUser }: SignedIn, req, ctx) {
+    const defaultToken: JWT = {
+      name: user.name,
+      email: user.email,
+      picture: user.image,
+      sub: user.id?.toString(),
+    };
+    const token = await ctx.config.callbacks.jwt({
+      token: defaultToken,
+      user,
+      account,
+      profile,
+      isNewUser,
+      trigger: isNewUser ? "signUp" : "signIn",
+    });
+    return token === null ? clear(req, ctx) : sessionCookies(token, req, ctx);
+  },
+
+  async end(req, ctx) {
+    const token = await decodeSession(req, ctx);
+    await emit(ctx.config, "signOut", { token });
+    return clear(req, ctx);
+  },
+};

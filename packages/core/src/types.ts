@@ -1,0 +1,542 @@
+/**
+ * Public types of Portcullis: the resources (User, Session, Account, Profile, JWT), the
+ * configuration (AuthConfig) and the provider configurations. See SPEC.md "Resources".
+ *
+ * @module
+ */
+import type { Adapter, AdapterInput, AdapterSession, AdapterUser } from "./adapters";
+
+/** A value or a promise of it. */
+export type Awaitable<T> = T | PromiseLike<T>;
+
+/** The sign-in methods. */
+export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn";
+
+/** Provider types whose sign-in POST redirects instead of leaving the site. */
+export type RedirectableProviderType = "email" | "credentials";
+
+/** The shape returned by a provider's `profile` callback; seen in the `jwt` and `session` callbacks. */
+export interface User {
+  id?: string;
+  name?: string | null;
+  email?: string | null;
+  image?: string | null;
+}
+
+/** The session sent to clients. Extend it through module augmentation. */
+export interface DefaultSession {
+  user?: User;
+  /** ISO date of expiry. */
+  expires: string;
+}
+
+/** The session sent to clients. */
+export interface Session extends DefaultSession {}
+
+/** The connection between a user and a provider, with the OAuth token set where there is one. */
+export interface Account extends Partial<TokenEndpointResponse> {
+  provider: string;
+  providerAccountId: string;
+  type: ProviderType;
+  userId?: string;
+  /** Absolute expiry of the access token, in seconds since the epoch (from `expires_in`). */
+  expires_at?: number;
+  [key: string]: unknown;
+}
+
+/** An OAuth 2 / OpenID Connect token endpoint response. */
+export interface TokenEndpointResponse {
+  access_token: string;
+  token_type: string;
+  id_token: string;
+  refresh_token: string;
+  scope: string;
+  expires_in: number;
+  session_state: string;
+  [key: string]: unknown;
+}
+
+/** A token endpoint response plus `expires_at` in seconds. */
+export type TokenSet = Partial<TokenEndpointResponse> & { expires_at?: number };
+
+/** Claims about a user from an identity provider. Any other claim is allowed. */
+export interface Profile {
+  id?: string | null;
+  sub?: string | null;
+  name?: string | null;
+  given_name?: string | null;
+  family_name?: string | null;
+  middle_name?: string | null;
+  nickname?: string | null;
+  preferred_username?: string | null;
+  profile?: string | null;
+  picture?: unknown;
+  website?: string | null;
+  email?: string | null;
+  email_verified?: boolean | null;
+  gender?: string | null;
+  birthdate?: string | null;
+  zoneinfo?: string | null;
+  locale?: string | null;
+  phone_number?: string | null;
+  updated_at?: Date | number | string | null;
+  address?: {
+    country?: string | null;
+    formatted?: string | null;
+    locality?: string | null;
+    postal_code?: string | null;
+    region?: string | null;
+    street_address?: string | null;
+  } | null;
+  [claim: string]: unknown;
+}
+
+/** The payload of a session JWT. */
+export interface DefaultJWT extends Record<string, unknown> {
+  name?: string | null;
+  email?: string | null;
+  picture?: string | null;
+  sub?: string;
+  iat?: number;
+  exp?: number;
+  jti?: string;
+}
+
+/** The payload of a session JWT. Extend it through module augmentation. */
+export interface JWT extends DefaultJWT {}
+
+// ---------------------------------------------------------------------------------------------
+// Providers
+// ---------------------------------------------------------------------------------------------
+
+/** Fields every provider has. */
+export interface CommonProviderOptions {
+  /** Unique among the providers; part of URLs (`/signin/{id}`, `/callback/{id}`). */
+  id: string;
+  /** Shown on the default sign-in button. */
+  name: string;
+  type: ProviderType;
+}
+
+/** A field of the credentials form on the built-in sign-in page. */
+export interface CredentialInput {
+  label?: string;
+  type?: string;
+  placeholder?: string;
+  required?: boolean;
+  autocomplete?: string;
+}
+
+/** The credentials provider: an application-defined check of submitted fields. */
+export interface CredentialsConfig<
+  C extends Record<string, CredentialInput> = Record<string, CredentialInput>,
+> extends CommonProviderOptions {
+  type: "credentials";
+  /** Fields shown on the built-in sign-in page. */
+  credentials: C;
+  /**
+   * Checks the submitted fields (the whole request body) and returns the user, or null to reject.
+   * Throw {@link CredentialsSignin} (or a subclass with its own `code`) to reject with a code.
+   */
+  authorize: (
+    credentials: Partial<Record<keyof C, unknown>> & Record<string, unknown>,
+    request: Request,
+  ) => Awaitable<User | null>;
+}
+
+/** What `sendVerificationRequest` receives. */
+export interface SendVerificationRequestParams {
+  /** The normalised email address. */
+  identifier: string;
+  /** The sign-in link. */
+  url: string;
+  /** When the link stops working. */
+  expires: Date;
+  provider: EmailConfig;
+  /** The unhashed token (already in `url`). */
+  token: string;
+  theme: Theme;
+  request: Request;
+}
+
+/** The email (magic link) provider. */
+export interface EmailConfig extends CommonProviderOptions {
+  type: "email";
+  /** Delivers the link. Throwing stops the sign-in with `EmailSignInError`. */
+  sendVerificationRequest: (params: SendVerificationRequestParams) => Awaitable<void>;
+  /** Link lifetime in seconds. Default 86400 (24 hours). */
+  maxAge?: number;
+  /** Returns the raw token. Default: 32 random bytes as hex. */
+  generateVerificationToken?: () => Awaitable<string>;
+  /** Hashes tokens instead of the global secret. */
+  secret?: string;
+  /** Sender address. */
+  from?: string;
+  /** Transport options (SMTP URL or options object for nodemailer). */
+  server?: unknown;
+  /** Normalises the address before use. Default: trim, lowercase, NFKC; rejects `"`. */
+  normalizeIdentifier?: (identifier: string) => string;
+  /**
+   * When true, the link opens a page with a one-click confirm button that POSTs the token, so a
+   * mail scanner's GET does not use the link up.
+   */
+  confirm?: boolean;
+  /** At most `max` links per address per `windowSeconds`. Default 5 per 900 s; `false` disables. */
+  rateLimit?: { max: number; windowSeconds: number } | false;
+  [key: string]: unknown;
+}
+
+/** A `fetch`-style request handler used for a custom endpoint. */
+export interface EndpointHandler<P, C = unknown, R = unknown> {
+  url?: string | URL;
+  params?: P;
+  /** Replaces the built-in request; receives the context and returns the result. */
+  request?: (context: C) => Awaitable<R>;
+  /** Replaces the built-in request (alias kept for provider authors coming from Auth.js). */
+  conform?: (response: Response) => Awaitable<Response | undefined>;
+}
+
+/** Parameters of the authorization request. */
+export type AuthorizationParams = Record<string, string>;
+
+/** Context of a custom token request. */
+export interface TokenRequestContext {
+  provider: InternalOAuthProvider;
+  params: URLSearchParams;
+  checks: { code_verifier?: string; nonce?: string };
+}
+
+/** Context of a custom userinfo request. */
+export interface UserinfoRequestContext {
+  provider: InternalOAuthProvider;
+  tokens: TokenSet;
+}
+
+/** Button styles of a provider on the built-in sign-in page. */
+export interface OAuthProviderButtonStyles {
+  brandColor?: string;
+  logo?: string;
+  /** @deprecated use brandColor */
+  bg?: string;
+  /** @deprecated */
+  text?: string;
+}
+
+/** Callback protection. */
+export type OAuthCheck = "pkce" | "state" | "nonce" | "none";
+
+/** The OAuth 2 / OpenID Connect provider configuration. */
+export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
+  type: "oauth" | "oidc";
+  clientId?: string;
+  clientSecret?: string;
+  /** Where sign-in sends the user: a URL, or an object with `url` and `params`. */
+  authorization?: string | EndpointHandler<AuthorizationParams>;
+  /** The token endpoint: a URL, or an object with `url` and/or a custom `request`. */
+  token?: string | EndpointHandler<Record<string, string>, TokenRequestContext, TokenSet>;
+  /** The userinfo endpoint: a URL, or an object with `url` and/or a custom `request`. */
+  userinfo?: string | EndpointHandler<Record<string, string>, UserinfoRequestContext, Profile>;
+  /** OpenID discovery document location. */
+  wellKnown?: string;
+  /** The issuer; discovery uses `{issuer}/.well-known/openid-configuration` when no wellKnown is set. */
+  issuer?: string;
+  jwks_endpoint?: string;
+  /** Default `["pkce"]`; `state` is added when a redirect proxy URL is set. */
+  checks?: OAuthCheck[];
+  /**
+   * Maps the provider's profile to a user. Default keys: id, name, email, image.
+   * (A method signature on purpose: it lets a provider typed with its own profile be used where
+   * any provider is expected.)
+   */
+  profile?(profile: P, tokens: TokenSet): Awaitable<User>;
+  /** Chooses what of the token set is stored on the account. */
+  account?: (tokens: TokenSet) => TokenSet | undefined | null;
+  /** Links an account to an existing user with the same email automatically. Dangerous. */
+  allowDangerousEmailAccountLinking?: boolean;
+  redirectProxyUrl?: string;
+  /** Overrides of the client metadata, e.g. `token_endpoint_auth_method`. */
+  client?: {
+    token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none";
+    id_token_signed_response_alg?: string;
+    [key: string]: unknown;
+  };
+  style?: OAuthProviderButtonStyles;
+  /** Provider-specific extras (e.g. Twitter's `version`). */
+  [key: string]: unknown;
+}
+
+/** An OpenID Connect provider configuration. */
+export interface OIDCConfig<P = Profile> extends OAuth2Config<P> {
+  type: "oidc";
+}
+
+/** An OAuth/OIDC provider configuration. */
+export type OAuthConfig<P = Profile> = OAuth2Config<P>;
+
+/** The config a user gives a built-in OAuth provider factory: any field may be overridden. */
+export type OAuthUserConfig<P = Profile> = Partial<Omit<OAuth2Config<P>, "type">>;
+
+/** The config a user gives a built-in OIDC provider factory. */
+export type OIDCUserConfig<P = Profile> = OAuthUserConfig<P>;
+
+/** The WebAuthn (passkey) provider configuration. */
+export interface WebAuthnConfig extends CommonProviderOptions {
+  type: "webauthn";
+  /** Relying party: name, id (domain) and origin. Default: from the request URL. */
+  relayingParty?: { id?: string; name?: string; origin?: string };
+  /** Show the passkey in browser autofill on the built-in page. */
+  enableConditionalUI?: boolean;
+  /** Form fields on the built-in page; one must have `autocomplete` containing `webauthn`. */
+  formFields?: Record<string, CredentialInput>;
+  /** Challenge lifetime in seconds. Default 900. */
+  timeout?: number;
+  /** Finds the user a registration is for from the request (email field by default). */
+  getUserInfo?: (request: Request) => Awaitable<{ user: User; exists: boolean } | null>;
+  [key: string]: unknown;
+}
+
+/** Any provider configuration. */
+export type ProviderConfig = OAuth2Config | EmailConfig | CredentialsConfig | WebAuthnConfig;
+
+/** A provider as configured: a config object, or a bare factory (called with no options). */
+export type Provider = ProviderConfig | (() => ProviderConfig);
+
+/** An OAuth provider after normalisation: endpoints resolved to URLs, checks defaulted. */
+export interface InternalOAuthProvider
+  extends Omit<OAuth2Config, "authorization" | "token" | "userinfo" | "profile"> {
+  authorization?: { url?: URL; params: AuthorizationParams };
+  token?: { url?: URL; request?: (context: TokenRequestContext) => Awaitable<TokenSet> };
+  userinfo?: { url?: URL; request?: (context: UserinfoRequestContext) => Awaitable<Profile> };
+  checks: OAuthCheck[];
+  profile: (profile: Profile, tokens: TokenSet) => Awaitable<User>;
+  account: (tokens: TokenSet) => TokenSet | undefined | null;
+}
+
+/** The client-safe view of a provider, as the `providers` action lists it. */
+export interface PublicProvider {
+  id: string;
+  name: string;
+  type: ProviderType;
+  signinUrl: string;
+  callbackUrl: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Configuration
+// ---------------------------------------------------------------------------------------------
+
+/** Attributes of a cookie (RFC 6265). */
+export interface CookieSerializeOptions {
+  domain?: string;
+  expires?: Date;
+  httpOnly?: boolean;
+  maxAge?: number;
+  path?: string;
+  sameSite?: "lax" | "strict" | "none" | boolean;
+  secure?: boolean;
+  partitioned?: boolean;
+}
+
+/** A cookie's name and attributes. */
+export interface CookieOption {
+  name: string;
+  options: CookieSerializeOptions;
+}
+
+/** The cookies Portcullis uses, by role. */
+export interface CookiesOptions {
+  sessionToken: CookieOption;
+  callbackUrl: CookieOption;
+  csrfToken: CookieOption;
+  pkceCodeVerifier: CookieOption;
+  state: CookieOption;
+  nonce: CookieOption;
+  webauthnChallenge: CookieOption;
+}
+
+/** Custom pages; each is a path or URL that replaces the built-in page. */
+export interface PagesOptions {
+  signIn: string;
+  signOut: string;
+  error: string;
+  verifyRequest: string;
+  /** Where a user goes after their first sign-in. */
+  newUser: string;
+}
+
+/** Look of the built-in pages and emails. */
+export interface Theme {
+  colorScheme?: "auto" | "dark" | "light";
+  logo?: string;
+  brandColor?: string;
+  buttonText?: string;
+}
+
+/** Where log lines go. `debug` runs only with `debug: true` (or a custom logger). */
+export interface LoggerInstance {
+  error: (error: Error) => void;
+  warn: (code: WarningCode) => void;
+  debug: (message: string, metadata?: unknown) => void;
+}
+
+/** Warnings the configuration can raise. */
+export type WarningCode =
+  | "debug-enabled"
+  | "csrf-disabled"
+  | "experimental-webauthn"
+  | "env-url-basepath-redundant"
+  | "env-url-basepath-mismatch"
+  | "missing-secret-dev";
+
+/** Parameters of `jwt.encode`. */
+export interface JWTEncodeParams<Payload = JWT> {
+  token?: Payload;
+  /** Used in key derivation; for the session cookie, the cookie's name. */
+  salt: string;
+  /** Several secrets rotate: the first encodes. */
+  secret: string | string[];
+  /** Lifetime in seconds. Default 30 days. */
+  maxAge?: number;
+}
+
+/** Parameters of `jwt.decode`. */
+export interface JWTDecodeParams {
+  token?: string;
+  salt: string;
+  /** Several secrets rotate: each is tried, chosen by the token's `kid`. */
+  secret: string | string[];
+}
+
+/** JWT options of the configuration. */
+export interface JWTOptions {
+  /** Lifetime of the session JWT in seconds. Default: `session.maxAge`. */
+  maxAge: number;
+  encode: (params: JWTEncodeParams) => Awaitable<string>;
+  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+}
+
+/** Session options. */
+export interface SessionOptions {
+  /** `jwt` (default) or `database` (default when an adapter is set). */
+  strategy: "jwt" | "database";
+  /** Idle expiry in seconds. Default 30 days. */
+  maxAge: number;
+  /** How often a database session is extended, in seconds; 0 = every request. Default 1 day. */
+  updateAge: number;
+  /** Makes database session tokens. Default: a random UUID. */
+  generateSessionToken: () => string;
+}
+
+/** What the `signIn` callback receives. */
+export interface SignInCallbackParams {
+  user: User | AdapterUser;
+  account: Account | null;
+  profile?: Profile;
+  email?: { verificationRequest?: boolean };
+  credentials?: Record<string, unknown>;
+}
+
+/** What the `jwt` callback receives. */
+export interface JWTCallbackParams {
+  token: JWT;
+  /** Present only at sign-in. */
+  user?: User | AdapterUser;
+  /** Present only at sign-in. */
+  account?: Account | null;
+  profile?: Profile;
+  trigger?: "signIn" | "signUp" | "update";
+  /** @deprecated use `trigger === "signUp"` */
+  isNewUser?: boolean;
+  /** Data sent by a client update; validate it before use. */
+  session?: unknown;
+}
+
+/** What the `session` callback receives. */
+export type SessionCallbackParams = (
+  | { session: Session; token: JWT }
+  | { session: Session; user: AdapterUser }
+) & {
+  newSession?: unknown;
+  trigger?: "update";
+};
+
+/** Control-flow callbacks. */
+export interface CallbacksOptions {
+  /** true continues; false or a throw denies; a string redirects there. */
+  signIn: (params: SignInCallbackParams) => Awaitable<boolean | string>;
+  /** Decides where a redirect may go. Default: same origin only. */
+  redirect: (params: { url: string; baseUrl: string }) => Awaitable<string>;
+  /** Shapes the session sent to clients. */
+  session: (params: SessionCallbackParams) => Awaitable<Session | DefaultSession>;
+  /** Shapes the JWT kept in the session cookie; null ends the session. */
+  jwt: (params: JWTCallbackParams) => Awaitable<JWT | null>;
+}
+
+/** Audit events. They never change a flow; a throwing handler is logged. */
+export interface EventCallbacks {
+  signIn: (message: {
+    user: User;
+    account: Account | null;
+    profile?: Profile;
+    isNewUser?: boolean;
+  }) => Awaitable<void>;
+  signOut: (
+    message: { session: AdapterSession | null | undefined | void } | { token: JWT | null },
+  ) => Awaitable<void>;
+  createUser: (message: { user: User }) => Awaitable<void>;
+  updateUser: (message: { user: User }) => Awaitable<void>;
+  linkAccount: (message: {
+    user: User | AdapterUser;
+    account: Account;
+    profile: User | AdapterUser;
+  }) => Awaitable<void>;
+  session: (message: { session: Session; token: JWT } | { session: Session }) => Awaitable<void>;
+}
+
+/** The configuration of Portcullis. Only `providers` is required. */
+export interface AuthConfig {
+  /** Sign-in methods: built-in factories or custom objects, in any order. */
+  providers: Provider[];
+  /** Hashes tokens, signs cookies, derives keys. An array rotates: the first is used to encode. */
+  secret?: string | string[];
+  /** Session options. */
+  session?: Partial<SessionOptions>;
+  /** JWT options. */
+  jwt?: Partial<JWTOptions>;
+  /** Custom pages. */
+  pages?: Partial<PagesOptions>;
+  /** Control-flow callbacks. */
+  callbacks?: Partial<CallbacksOptions>;
+  /** Audit events. */
+  events?: Partial<EventCallbacks>;
+  /** Data layer; with one, the session strategy defaults to `database`. */
+  adapter?: AdapterInput;
+  /** Logs debug output to the logger. Default false. */
+  debug?: boolean;
+  /** Where logs go. Default: console. */
+  logger?: Partial<LoggerInstance>;
+  /** Look of the built-in pages. */
+  theme?: Theme;
+  /** Prefix `__Secure-`/`__Host-` and set `Secure`. Default: true for https URLs. */
+  useSecureCookies?: boolean;
+  /** Overrides of cookie names and attributes. */
+  cookies?: Partial<CookiesOptions>;
+  /** Trust the Host and X-Forwarded-* headers. Default: `AUTH_TRUST_HOST`, or true when `AUTH_URL` is set. */
+  trustHost?: boolean;
+  /** Disables CSRF protection when set to {@link skipCSRFCheck}. Discouraged. */
+  skipCSRFCheck?: typeof skipCSRFCheck;
+  /** One stable OAuth callback URL for preview deployments. Default: `AUTH_REDIRECT_PROXY_URL`. */
+  redirectProxyUrl?: string;
+  /** Base path of the actions. Default `/auth`. */
+  basePath?: string;
+  /** Experimental features. */
+  experimental?: { enableWebAuthn?: boolean };
+  /** Signs tokens with a fixed clock in tests; returns milliseconds since the epoch. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** Marker that disables CSRF checks (for frameworks that do their own). Discouraged. */
+export const skipCSRFCheck: unique symbol = Symbol("skip-csrf-check");
+
+/** Re-exported adapter types for convenience. */
+export type { Adapter, AdapterSession, AdapterUser };

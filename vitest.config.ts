@@ -1,0 +1,24 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src`, import.meta.url));
+
+// Tests import packages by their public names; these aliases point the names at the sources,
+// so the suite runs without a build and a subpath maps to the file of the same name.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@portcullis\/core$/, replacement: `${src("core")}/index.ts` },
+      { find: /^@portcullis\/core\/(.*)$/, replacement: `${src("core")}/$1` },
+      {
+        find: /^@portcullis\/(memory-adapter|sql-adapter|adapter-testing|testkit)$/,
+        replacement: `${fileURLToPath(new URL("./packages", import.meta.url))}/$1/src/index.ts`,
+      },
+    ],
+  },
+  test: {
+    include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
