@@ -27,6 +27,9 @@ export function parseSetCookie(header: string): JarCookie {
 export class CookieJar {
   readonly cookies = new Map<string, JarCookie>();
 
+  /** @param now The jar's clock (ms), for tests that freeze the server's clock too. */
+  constructor(readonly now: () => number = Date.now) {}
+
   /** Applies the Set-Cookie headers of a response. */
   update(response: Response): void {
     for (const header of response.headers.getSetCookie()) {
@@ -35,7 +38,7 @@ export class CookieJar {
       const expires = cookie.attributes.expires;
       const expired =
         (typeof maxAge === "string" && Number(maxAge) <= 0) ||
-        (typeof expires === "string" && new Date(expires).getTime() <= Date.now() && maxAge === undefined);
+        (typeof expires === "string" && new Date(expires).getTime() <= this.now() && maxAge === undefined);
       if (expired || cookie.value === "") this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie);
     }
@@ -70,12 +73,15 @@ export interface ClientRequestInit {
 
 /** A browser-like client for one handler and origin. */
 export class TestClient {
-  readonly jar = new CookieJar();
+  readonly jar: CookieJar;
 
   constructor(
     readonly handler: Handler,
     readonly origin = "http://localhost:3000",
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.jar = new CookieJar(now);
+  }
 
   /** Sends a request with the jar's cookies and stores what comes back. */
   async request(method: string, path: string, init: ClientRequestInit = {}): Promise<Response> {
@@ -90,7 +96,11 @@ export class TestClient {
       body = JSON.stringify(init.json);
       headers.set("content-type", "application/json");
     }
-    const response = await this.handler(new Request(new URL(path, this.origin), { method, headers, body }));
+    // A stream body needs duplex "half" in Node's Request.
+    const duplex = body instanceof ReadableStream ? { duplex: "half" } : {};
+    const response = await this.handler(
+      new Request(new URL(path, this.origin), { method, headers, body, ...duplex }),
+    );
     this.jar.update(response);
     return response;
   }

@@ -1,4 +1,5 @@
 /** The private test kit: HTTP helpers and real peers, started and stopped by tests. */
+export { enableVirtualAuthenticator, launchChromium } from "./chromium";
 export {
   type ClientRequestInit,
   CookieJar,
@@ -7,3 +8,14 @@ export {
   parseSetCookie,
   TestClient,
 } from "./client";
+export { type ServedApp, serve } from "./http-server";
+export {
+  type AuthorizeOutcome,
+  type LoginBehaviour,
+  type OpenIdProviderOptions,
+  startOpenIdProvider,
+  type TestAccount,
+  type TestClient as OidcTestClient,
+  type TestOpenIdProvider,
+} from "./oidc";
+export { type ReceivedMail, type SmtpSink, startSmtpSink } from "./smtp";

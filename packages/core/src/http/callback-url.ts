@@ -6,8 +6,18 @@
 import type { ActionContext, AuthRequest } from "../context";
 import { InvalidCallbackUrl } from "../errors";
 
-/** True for an absolute http(s) URL or a path starting with `/`. */
+// Control characters (CR/LF above all) would let a callbackUrl split a Location header.
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** True for an absolute http(s) URL or a path starting with `/`, without control characters. */
 export function isValidCallbackUrl(value: string): boolean {
+  if (hasControlCharacter(value)) return false;
   if (value.startsWith("/")) return true;
   try {
     const { protocol } = new URL(value);

@@ -11,21 +11,22 @@ const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 /** The request's public URL (same path and query), resolved against AUTH_URL or trusted headers. */
 export function publicUrl(request: Request, config: InternalConfig): URL {
   const url = new URL(request.url);
-  if (config.url) {
-    url.protocol = config.url.protocol;
-    url.host = config.url.host;
-    return url;
-  }
+  if (config.url) return withOrigin(url, config.url.protocol, config.url.host);
   if (!config.trustHost) {
     throw new UntrustedHost(
       `Host ${url.host} is not trusted. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy sets the Host header safely.`,
     );
   }
-  const host = firstValue(request.headers.get("x-forwarded-host"));
-  if (host && HOST.test(host)) url.host = host;
+  const forwardedHost = firstValue(request.headers.get("x-forwarded-host"));
+  const host = forwardedHost && HOST.test(forwardedHost) ? forwardedHost : url.host;
   const proto = firstValue(request.headers.get("x-forwarded-proto"))?.toLowerCase();
-  if (proto === "https" || proto === "http") url.protocol = `${proto}:`;
-  return url;
+  return withOrigin(url, proto === "https" || proto === "http" ? `${proto}:` : url.protocol, host);
+}
+
+// Built anew rather than by setting url.host: that setter keeps the old port when the new host has none.
+function withOrigin(url: URL, protocol: string, host: string): URL {
+  if (url.protocol === protocol && url.host === host) return url;
+  return new URL(`${protocol}//${host}${url.pathname}${url.search}`);
 }
 
 function firstValue(header: string | null): string | undefined {

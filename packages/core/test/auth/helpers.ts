@@ -30,7 +30,7 @@ export function config(overrides: Partial<AuthConfig> = {}): AuthConfig {
 
 /** A browser-like client talking to Auth with the given config. */
 export function client(cfg: AuthConfig = config(), origin?: string): TestClient {
-  return new TestClient((request) => Auth(request, cfg), origin);
+  return new TestClient((request) => Auth(request, cfg), origin, cfg.now);
 }
 
 /** Signs in as alice through the credentials callback; returns the response. */

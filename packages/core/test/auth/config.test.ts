@@ -1,0 +1,265 @@
+/** Configuration: defaults, environment inference, validation at first use, lazy config. */
+import { Auth, type AuthConfig, type LoggerInstance, skipCSRFCheck } from "@portcullis/core";
+import { encode } from "@portcullis/core/jwt";
+import Credentials from "@portcullis/core/providers/credentials";
+import { TestClient } from "@portcullis/testkit";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { client, config, credentials, SECRET, signIn } from "./helpers";
+
+afterEach(() => vi.unstubAllEnvs());
+
+function recordingLogger() {
+  const log = { errors: [] as Error[], warnings: [] as string[], debug: [] as string[] };
+  const logger: LoggerInstance = {
+    error: (e) => void log.errors.push(e),
+    warn: (code) => void log.warnings.push(code),
+    debug: (message) => void log.debug.push(message),
+  };
+  return { log, logger };
+}
+
+const CONFIG_ERROR = {
+  message: "There was a problem with the server configuration. Check the server logs for more information.",
+};
+
+describe("lazy configuration", () => {
+  it("calls a config function with each request and uses what it returns", async () => {
+    const seen: string[] = [];
+    const tenants: Record<string, AuthConfig> = { a: config(), b: config({ basePath: "/b-auth" }) };
+    const handler = (request: Request) =>
+      Auth(request, (req) => {
+        const tenant = new URL(req.url).searchParams.get("tenant") ?? "a";
+        seen.push(tenant);
+        return tenants[tenant]!;
+      });
+    expect((await handler(new Request("http://localhost/auth/csrf?tenant=a"))).status).toBe(200);
+    expect((await handler(new Request("http://localhost/b-auth/csrf?tenant=b"))).status).toBe(200);
+    expect((await handler(new Request("http://localhost/auth/csrf?tenant=b"))).status).toBe(400);
+    expect(seen).toEqual(["a", "b", "b"]);
+  });
+
+  it("normalises a configuration object once, not per request", async () => {
+    const factory = vi.fn(() => credentials);
+    const c = client(config({ providers: [factory] }));
+    for (let i = 0; i < 5; i++) await c.get("/auth/providers");
+    expect(factory).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("basePath", () => {
+  it("serves the actions under a custom basePath and nothing under the default", async () => {
+    const c = client(config({ basePath: "/api/auth/" }));
+    expect((await c.get("/api/auth/csrf")).status).toBe(200);
+    expect((await c.get("/auth/csrf")).status).toBe(400);
+  });
+});
+
+describe("environment inference", () => {
+  it("reads the secret from AUTH_SECRET", async () => {
+    vi.stubEnv("AUTH_SECRET", SECRET);
+    const c = client({ trustHost: true, providers: [credentials] });
+    await signIn(c);
+    const { decode } = await import("@portcullis/core/jwt");
+    const token = await decode({
+      token: c.jar.get("authjs.session-token")!,
+      secret: SECRET,
+      salt: "authjs.session-token",
+    });
+    expect(token?.sub).toBe("u1");
+  });
+
+  it("reads the legacy NEXTAUTH_SECRET and NEXTAUTH_URL", async () => {
+    vi.stubEnv("NEXTAUTH_SECRET", SECRET);
+    vi.stubEnv("NEXTAUTH_URL", "https://legacy.example/api/auth");
+    const c = new TestClient((r) => Auth(r, { providers: [credentials] }), "http://internal:8080");
+    const response = await c.get("/api/auth/providers");
+    expect(await response.json()).toMatchObject({
+      credentials: { signinUrl: "https://legacy.example/api/auth/signin/credentials" },
+    });
+  });
+
+  it("rotates with AUTH_SECRET_1..3: a cookie made with an older secret still reads", async () => {
+    vi.stubEnv("AUTH_SECRET", "old-secret-old-secret-old-secret-old");
+    vi.stubEnv("AUTH_SECRET_1", "new-secret-new-secret-new-secret-new");
+    const old = await encode({
+      token: { sub: "u1", name: "Alice" },
+      secret: "old-secret-old-secret-old-secret-old",
+      salt: "authjs.session-token",
+    });
+    const c = client({ trustHost: true, providers: [credentials] });
+    c.jar.set("authjs.session-token", old);
+    expect(await c.session()).toMatchObject({ user: { name: "Alice" } });
+    const { decode } = await import("@portcullis/core/jwt");
+    const renewed = c.jar.get("authjs.session-token")!;
+    expect(
+      await decode({
+        token: renewed,
+        secret: "new-secret-new-secret-new-secret-new",
+        salt: "authjs.session-token",
+      }),
+    ).not.toBeNull();
+  });
+
+  it("takes the origin and basePath from AUTH_URL, whatever the Host header says", async () => {
+    vi.stubEnv("AUTH_URL", "https://app.example/custom/auth");
+    const c = new TestClient(
+      (r) => Auth(r, { secret: SECRET, providers: [credentials] }),
+      "http://10.0.0.5:3000",
+    );
+    const response = await c.get("/custom/auth/providers");
+    expect(await response.json()).toMatchObject({
+      credentials: { callbackUrl: "https://app.example/custom/auth/callback/credentials" },
+    });
+  });
+
+  it("refuses an untrusted host with 500 when AUTH_TRUST_HOST=false", async () => {
+    vi.stubEnv("AUTH_TRUST_HOST", "false");
+    const { log, logger } = recordingLogger();
+    const response = await Auth(new Request("http://localhost/auth/session"), {
+      secret: SECRET,
+      providers: [],
+      logger,
+    });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual(CONFIG_ERROR);
+    expect(log.errors[0]?.message).toMatch(/AUTH_TRUST_HOST=true/);
+  });
+
+  it("trusts X-Forwarded-Host and X-Forwarded-Proto when the host is trusted", async () => {
+    const response = await Auth(
+      new Request("http://127.0.0.1:3000/auth/providers", {
+        headers: { "x-forwarded-host": "public.example", "x-forwarded-proto": "https" },
+      }),
+      config(),
+    );
+    expect(await response.json()).toMatchObject({
+      credentials: { signinUrl: "https://public.example/auth/signin/credentials" },
+    });
+  });
+
+  it("ignores a malformed X-Forwarded-Host", async () => {
+    const response = await Auth(
+      new Request("http://127.0.0.1:3000/auth/providers", {
+        headers: { "x-forwarded-host": "evil.example/<x>" },
+      }),
+      config(),
+    );
+    expect(await response.json()).toMatchObject({
+      credentials: { signinUrl: "http://127.0.0.1:3000/auth/signin/credentials" },
+    });
+  });
+});
+
+describe("secret", () => {
+  it("rotates with a secret array: old cookies read, new cookies use the first secret", async () => {
+    const oldSecret = "an-old-secret-that-is-long-enough-123";
+    const first = client(config({ secret: oldSecret }));
+    await signIn(first);
+    const rotated = client(config({ secret: [SECRET, oldSecret] }));
+    rotated.jar.set("authjs.session-token", first.jar.get("authjs.session-token")!);
+    expect(await rotated.session()).toMatchObject({ user: { name: "Alice" } });
+    const onlyNew = client(config({ secret: SECRET }));
+    onlyNew.jar.set("authjs.session-token", rotated.jar.get("authjs.session-token")!);
+    expect(await onlyNew.session()).toMatchObject({ user: { name: "Alice" } });
+  });
+
+  it("answers 500 and logs MissingSecret in production when no secret is set", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const { log, logger } = recordingLogger();
+    const response = await Auth(new Request("http://localhost/auth/session"), {
+      trustHost: true,
+      providers: [],
+      logger,
+    });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual(CONFIG_ERROR);
+    expect(log.errors.map((e) => (e as { type?: string }).type)).toEqual(["MissingSecret"]);
+    expect(log.errors[0]?.message).toMatch(/AUTH_SECRET/);
+  });
+
+  it("shows the error page instead of JSON for a page GET without secret in production", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const response = await Auth(new Request("http://localhost/auth/signin"), {
+      trustHost: true,
+      providers: [],
+      logger: recordingLogger().logger,
+    });
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-type")).toContain("text/html");
+  });
+
+  it("works in development without a secret, with a warning", async () => {
+    vi.stubEnv("NODE_ENV", "development");
+    const { log, logger } = recordingLogger();
+    const c = client({ trustHost: true, providers: [credentials], logger });
+    await signIn(c);
+    expect(await c.session()).not.toBeNull();
+    expect(log.warnings).toContain("missing-secret-dev");
+  });
+});
+
+describe("validation", () => {
+  it.each<[string, Partial<AuthConfig>, RegExp]>([
+    ["duplicate provider ids", { providers: [credentials, credentials] }, /share the id "credentials"/],
+    [
+      "a credentials provider without authorize",
+      { providers: [{ ...credentials, authorize: undefined as never }] },
+      /authorize/,
+    ],
+    [
+      "an email provider without adapter",
+      { providers: [{ id: "email", name: "Email", type: "email", sendVerificationRequest: () => {} }] },
+      /adapter/,
+    ],
+    ["database sessions without adapter", { session: { strategy: "database" } }, /adapter/],
+    [
+      "an adapter missing methods",
+      { adapter: { getUser: () => null }, session: { strategy: "database" } },
+      /createSession, getSessionAndUser, updateSession, deleteSession/,
+    ],
+    [
+      "WebAuthn without the experimental flag",
+      { providers: [{ id: "passkey", name: "Passkey", type: "webauthn" }] },
+      /enableWebAuthn/,
+    ],
+    ["a non-positive session maxAge", { session: { maxAge: 0 } }, /maxAge/],
+  ])("answers 500 and names the fix for %s", async (_name, overrides, message) => {
+    const { log, logger } = recordingLogger();
+    const response = await client(config({ ...overrides, logger })).get("/auth/session");
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual(CONFIG_ERROR);
+    expect(log.errors[0]?.message).toMatch(message);
+  });
+});
+
+describe("logging and warnings", () => {
+  it("sends debug output to the logger only with debug: true", async () => {
+    const quiet = recordingLogger();
+    await client(config({ logger: { error: quiet.logger.error, warn: quiet.logger.warn } })).get(
+      "/auth/nope",
+    );
+    const loud = recordingLogger();
+    await client(config({ debug: true, logger: loud.logger })).get("/auth/nope");
+    expect(loud.log.debug.some((m) => m.includes("Bad request"))).toBe(true);
+  });
+
+  it("warns when CSRF checks are skipped, and then accepts POSTs without a token", async () => {
+    const { log, logger } = recordingLogger();
+    const c = client(config({ skipCSRFCheck, logger }));
+    const response = await c.post("/auth/callback/credentials", {
+      form: { username: "alice", password: "wonderland" },
+    });
+    expect(response.headers.get("location")).toBe("http://localhost:3000");
+    expect(log.warnings).toContain("csrf-disabled");
+  });
+
+  it("warns that WebAuthn is experimental when enabled", async () => {
+    const { log, logger } = recordingLogger();
+    await client(config({ experimental: { enableWebAuthn: true }, logger })).get("/auth/csrf");
+    expect(log.warnings).toContain("experimental-webauthn");
+  });
+});
+
+it("accepts the bare Credentials factory result inside a provider list of objects", () => {
+  expect(Credentials({ authorize: () => null })).toMatchObject({ id: "credentials", type: "credentials" });
+});
