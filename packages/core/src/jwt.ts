@@ -12,10 +12,11 @@
  * @module
  */
 
-import { calculateJwkThumbprint, EncryptJWT, type JWTDecryptGetKey, type JWTPayload, jwtDecrypt } from "jose";
+import { base64url, compactDecrypt } from "jose";
+import { type DerivedKey, derivedKey, type Enc } from "./crypto/derived-key";
+import { decryptCompact, encryptCompact } from "./crypto/jwe";
 import { MissingSecret } from "./errors";
 import { parseCookies, readChunked } from "./http/cookies";
-import { base64urlEncode } from "./http/crypto";
 import type { Awaitable, JWT, JWTDecodeParams, JWTEncodeParams, LoggerInstance } from "./types";
 
 /** Parameters of {@link encode}: the public ones plus a clock for tests. */
@@ -50,63 +51,9 @@ export interface GetTokenParams<R extends boolean = false> {
   logger?: Partial<LoggerInstance>;
 }
 
-type Enc = "A256CBC-HS512" | "A256GCM";
-
-interface DerivedKey {
-  key: Uint8Array;
-  kid: string;
-}
-
-const ALG = "dir";
-const ENC: Enc = "A256CBC-HS512";
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
 /** Tolerated clock skew between the servers that encode and decode, in seconds. */
 const CLOCK_TOLERANCE = 15;
-const KEY_BYTES: Record<Enc, number> = { "A256CBC-HS512": 64, A256GCM: 32 };
-const KEY_CACHE_LIMIT = 100;
-const encoder = new TextEncoder();
-
-/**
- * Derived keys by (enc, salt, secret). Deriving one takes an import, an HKDF and a digest (the
- * thumbprint), and every session request needs it, so each is computed once. The promise is cached,
- * so concurrent first requests share one derivation. Bounded: past the limit the oldest entry
- * goes, so configs built per request cannot grow it without end. The map holds the secrets only
- * as the process already does through its configuration.
- */
-const keyCache = new Map<string, Promise<DerivedKey>>();
-
-function derivedKey(secret: string, salt: string, enc: Enc): Promise<DerivedKey> {
-  // The salt's length makes the key unambiguous whatever characters salt and secret contain.
-  const id = `${enc}:${salt.length}:${salt}${secret}`;
-  let entry = keyCache.get(id);
-  if (entry === undefined) {
-    entry = deriveKey(secret, salt, enc);
-    if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.delete(keyCache.keys().next().value!);
-    keyCache.set(id, entry);
-    const settled = entry;
-    settled.catch(() => {
-      if (keyCache.get(id) === settled) keyCache.delete(id);
-    });
-  }
-  return entry;
-}
-
-async function deriveKey(secret: string, salt: string, enc: Enc): Promise<DerivedKey> {
-  const length = KEY_BYTES[enc];
-  const ikm = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveBits"]);
-  const info = encoder.encode(`Auth.js Generated Encryption Key (${salt})`);
-  const bits = await crypto.subtle.deriveBits(
-    { name: "HKDF", hash: "SHA-256", salt: encoder.encode(salt), info },
-    ikm,
-    length * 8,
-  );
-  const key = new Uint8Array(bits);
-  const kid = await calculateJwkThumbprint(
-    { kty: "oct", k: base64urlEncode(key) },
-    length === 64 ? "sha512" : "sha256",
-  );
-  return { key, kid };
-}
 
 /** The secrets as a non-empty list of non-empty strings, or a MissingSecret error. */
 function secretList(secret: string | string[] | undefined): string[] {
@@ -119,7 +66,7 @@ function secretList(secret: string | string[] | undefined): string[] {
   return secrets as string[];
 }
 
-function isEnc(enc: string | undefined): enc is Enc {
+function isEnc(enc: unknown): enc is Enc {
   return enc === "A256CBC-HS512" || enc === "A256GCM";
 }
 
@@ -148,14 +95,15 @@ function checkSalt(salt: unknown): asserts salt is string {
 export async function encode<Payload = JWT>(params: EncodeParams<Payload>): Promise<string> {
   const secrets = secretList(params.secret);
   checkSalt(params.salt);
-  const { key, kid } = await derivedKey(secrets[0]!, params.salt, ENC);
-  const now = Math.floor((params.now ?? Date.now()) / 1000);
-  return new EncryptJWT((params.token ?? {}) as JWTPayload)
-    .setProtectedHeader({ alg: ALG, enc: ENC, kid })
-    .setIssuedAt(now)
-    .setExpirationTime(now + (params.maxAge ?? DEFAULT_MAX_AGE))
-    .setJti(crypto.randomUUID())
-    .encrypt(key);
+  const { cbc } = await derivedKey(secrets[0]!, params.salt, "A256CBC-HS512");
+  const iat = Math.floor((params.now ?? Date.now()) / 1000);
+  const claims = {
+    ...(params.token ?? {}),
+    iat,
+    exp: iat + (params.maxAge ?? DEFAULT_MAX_AGE),
+    jti: crypto.randomUUID(),
+  };
+  return encryptCompact(cbc!, JSON.stringify(claims));
 }
 
 /**
@@ -183,26 +131,74 @@ export async function decode<Payload = JWT>(params: DecodeParams): Promise<Paylo
   checkSalt(params.salt);
   const { token, salt } = params;
   if (typeof token !== "string" || token === "") return null;
-  const getKey: JWTDecryptGetKey = async ({ enc, kid }) => {
-    if (!isEnc(enc)) throw new TypeError("unsupported enc");
-    const candidates = kid === undefined ? secrets.slice(0, 1) : secrets;
-    for (const secret of candidates) {
-      const derived = await derivedKey(secret, salt, enc);
-      if (kid === undefined || derived.kid === kid) return derived.key;
-    }
-    throw new TypeError("no secret matches the token's kid");
-  };
+  const parts = token.split(".");
+  if (parts.length !== 5) return null;
+  const header = parseHeader(parts[0]!);
+  if (!header) return null;
+  const key = await keyFor(header, secrets, salt);
+  if (!key) return null;
+  const plaintext = key.cbc ? await decryptCompact(key.cbc, parts) : await decryptGcm(token, key.raw);
+  return plaintext === null ? null : (checkClaims(plaintext, params.now ?? Date.now()) as Payload | null);
+}
+
+interface Header {
+  enc: Enc;
+  kid?: string;
+}
+
+/** The protected header, if it is one we accept: `dir`, a known `enc`, nothing critical or compressed. */
+function parseHeader(part: string): Header | null {
+  let header: unknown;
   try {
-    const { payload } = await jwtDecrypt(token, getKey, {
-      clockTolerance: CLOCK_TOLERANCE,
-      currentDate: new Date(params.now ?? Date.now()),
-      keyManagementAlgorithms: [ALG],
-      contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"],
-    });
-    return payload as Payload;
+    header = JSON.parse(new TextDecoder().decode(base64url.decode(part)));
   } catch {
     return null;
   }
+  if (typeof header !== "object" || header === null) return null;
+  const { alg, enc, kid, crit, zip } = header as Record<string, unknown>;
+  if (alg !== "dir" || !isEnc(enc) || crit !== undefined || zip !== undefined) return null;
+  if (kid !== undefined && typeof kid !== "string") return null;
+  return { enc, kid };
+}
+
+/** The key the header's `kid` names among the secrets (a token without `kid`: the first secret only). */
+async function keyFor(header: Header, secrets: string[], salt: string): Promise<DerivedKey | null> {
+  const candidates = header.kid === undefined ? secrets.slice(0, 1) : secrets;
+  for (const secret of candidates) {
+    const key = await derivedKey(secret, salt, header.enc);
+    if (header.kid === undefined || key.kid === header.kid) return key;
+  }
+  return null;
+}
+
+/** A256GCM tokens (accepted on decode only, as Auth.js does) go through jose. */
+async function decryptGcm(token: string, raw: Uint8Array): Promise<string | null> {
+  try {
+    const { plaintext } = await compactDecrypt(token, raw, {
+      keyManagementAlgorithms: ["dir"],
+      contentEncryptionAlgorithms: ["A256GCM"],
+    });
+    return new TextDecoder().decode(plaintext);
+  } catch {
+    return null;
+  }
+}
+
+/** The claims, if they are a JSON object whose `exp` and `nbf` hold at `now` (15 s tolerance). */
+function checkClaims(plaintext: string, nowMs: number): JWT | null {
+  let claims: unknown;
+  try {
+    claims = JSON.parse(plaintext);
+  } catch {
+    return null;
+  }
+  if (typeof claims !== "object" || claims === null || Array.isArray(claims)) return null;
+  const { exp, nbf, iat } = claims as Record<string, unknown>;
+  const now = Math.floor(nowMs / 1000);
+  for (const value of [exp, nbf, iat]) if (value !== undefined && typeof value !== "number") return null;
+  if (typeof exp === "number" && exp <= now - CLOCK_TOLERANCE) return null;
+  if (typeof nbf === "number" && nbf > now + CLOCK_TOLERANCE) return null;
+  return claims as JWT;
 }
 
 /** An environment variable, or undefined where there is no `process` (edge, Deno without it). */

@@ -1,0 +1,62 @@
+/**
+ * Session-JWT keys derived from a secret: HKDF-SHA256(secret, salt, "Auth.js Generated Encryption
+ * Key (<salt>)"), 64 bytes for A256CBC-HS512 (32 for A256GCM), with the RFC 7638 thumbprint as
+ * `kid`. Deriving takes an import, an HKDF, a digest and two key imports, and every session
+ * request needs the key, so each is computed once per (enc, salt, secret) and cached.
+ */
+import { calculateJwkThumbprint } from "jose";
+import { base64urlEncode } from "../http/crypto";
+import { type CbcHsKey, importCbcHsKey } from "./jwe";
+
+/** The content encryptions a session JWT may use. */
+export type Enc = "A256CBC-HS512" | "A256GCM";
+
+/** A derived key: raw bytes, thumbprint, and for CBC-HS the imported keys. */
+export interface DerivedKey {
+  raw: Uint8Array;
+  kid: string;
+  /** Present for A256CBC-HS512. */
+  cbc?: CbcHsKey;
+}
+
+const KEY_BYTES: Record<Enc, number> = { "A256CBC-HS512": 64, A256GCM: 32 };
+const KEY_CACHE_LIMIT = 100;
+const encoder = new TextEncoder();
+
+// The promise is cached, so concurrent first requests share one derivation. Bounded: past the
+// limit the oldest entry goes, so configurations built per request cannot grow it without end.
+const keyCache = new Map<string, Promise<DerivedKey>>();
+
+/** The key for (secret, salt, enc), derived on first use. */
+export function derivedKey(secret: string, salt: string, enc: Enc): Promise<DerivedKey> {
+  // The salt's length makes the id unambiguous whatever characters salt and secret contain.
+  const id = `${enc}:${salt.length}:${salt}${secret}`;
+  let entry = keyCache.get(id);
+  if (entry === undefined) {
+    entry = deriveKey(secret, salt, enc);
+    if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.delete(keyCache.keys().next().value!);
+    keyCache.set(id, entry);
+    const settled = entry;
+    settled.catch(() => {
+      if (keyCache.get(id) === settled) keyCache.delete(id);
+    });
+  }
+  return entry;
+}
+
+async function deriveKey(secret: string, salt: string, enc: Enc): Promise<DerivedKey> {
+  const length = KEY_BYTES[enc];
+  const ikm = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveBits"]);
+  const info = encoder.encode(`Auth.js Generated Encryption Key (${salt})`);
+  const bits = await crypto.subtle.deriveBits(
+    { name: "HKDF", hash: "SHA-256", salt: encoder.encode(salt), info },
+    ikm,
+    length * 8,
+  );
+  const raw = new Uint8Array(bits);
+  const kid = await calculateJwkThumbprint(
+    { kty: "oct", k: base64urlEncode(raw) },
+    length === 64 ? "sha512" : "sha256",
+  );
+  return { raw, kid, cbc: enc === "A256CBC-HS512" ? await importCbcHsKey(raw, kid) : undefined };
+}
