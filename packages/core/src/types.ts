@@ -225,8 +225,8 @@ export interface OAuthProviderButtonStyles {
 /** Callback protection. */
 export type OAuthCheck = "pkce" | "state" | "nonce" | "none";
 
-/** The OAuth 2 / OpenID Connect provider configuration. */
-export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
+/** The named options of an OAuth 2 / OpenID Connect provider (see {@link OAuth2Config}). */
+export interface OAuth2Options<P = Profile> extends CommonProviderOptions {
   type: "oauth" | "oidc";
   clientId?: string;
   clientSecret?: string;
@@ -261,6 +261,10 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
     [key: string]: unknown;
   };
   style?: OAuthProviderButtonStyles;
+}
+
+/** The OAuth 2 / OpenID Connect provider configuration. */
+export interface OAuth2Config<P = Profile> extends OAuth2Options<P> {
   /** Provider-specific extras (e.g. Twitter's `version`). */
   [key: string]: unknown;
 }
@@ -274,7 +278,9 @@ export interface OIDCConfig<P = Profile> extends OAuth2Config<P> {
 export type OAuthConfig<P = Profile> = OAuth2Config<P>;
 
 /** The config a user gives a built-in OAuth provider factory: any field may be overridden. */
-export type OAuthUserConfig<P = Profile> = Partial<Omit<OAuth2Config<P>, "type">>;
+export type OAuthUserConfig<P = Profile> = Partial<Omit<OAuth2Options<P>, "type">> & {
+  [key: string]: unknown;
+};
 
 /** The config a user gives a built-in OIDC provider factory. */
 export type OIDCUserConfig<P = Profile> = OAuthUserConfig<P>;
@@ -303,13 +309,17 @@ export type Provider = ProviderConfig | (() => ProviderConfig);
 
 /** An OAuth provider after normalisation: endpoints resolved to URLs, checks defaulted. */
 export interface InternalOAuthProvider
-  extends Omit<OAuth2Config, "authorization" | "token" | "userinfo" | "profile"> {
+  extends Omit<OAuth2Options, "authorization" | "token" | "userinfo" | "profile"> {
   authorization?: { url?: URL; params: AuthorizationParams };
   token?: { url?: URL; request?: (context: TokenRequestContext) => Awaitable<TokenSet> };
   userinfo?: { url?: URL; request?: (context: UserinfoRequestContext) => Awaitable<Profile> };
   checks: OAuthCheck[];
   profile: (profile: Profile, tokens: TokenSet) => Awaitable<User>;
   account: (tokens: TokenSet) => TokenSet | undefined | null;
+  /** The redirect URI of the request, as custom token requests must repeat it. */
+  callbackUrl?: string;
+  /** Provider-specific extras (e.g. Twitter's `version`). */
+  [key: string]: unknown;
 }
 
 /** The client-safe view of a provider, as the `providers` action lists it. */

@@ -14,14 +14,16 @@ import type {
   EventCallbacks,
   JWTOptions,
   LoggerInstance,
+  OAuth2Config,
   PagesOptions,
+  Provider,
   ProviderConfig,
   SessionOptions,
   Theme,
 } from "../types";
 import { skipCSRFCheck } from "../types";
 import { resolveCookies } from "./cookies";
-import { envUrl, processEnv, setEnvDefaults, withProviderEnv } from "./env";
+import { type EnvObject, envUrl, processEnv, setEnvDefaults, withProviderEnv } from "./env";
 import { createLogger } from "./logger";
 import { validateConfig } from "./validate";
 
@@ -150,6 +152,22 @@ function normalize(userConfig: AuthConfig): InternalConfig {
   };
   internal.error = error ?? validateConfig(internal, rawUrl);
   return internal;
+}
+
+/**
+ * A provider with `AUTH_{ID}_ID/_SECRET/_ISSUER` applied. A bare factory is called again with
+ * those values, because some factories build endpoints from them (an issuer-based URL, a client
+ * id in the authorization params) and would otherwise miss them.
+ */
+function providerWithEnv(provider: Provider, env: EnvObject): ProviderConfig {
+  if (typeof provider !== "function") return withProviderEnv(provider, env);
+  const defaults = provider();
+  if (defaults.type !== "oauth" && defaults.type !== "oidc") return defaults;
+  const filled = withProviderEnv(defaults, env) as OAuth2Config;
+  const unchanged = ["clientId", "clientSecret", "issuer"].every((key) => filled[key] === defaults[key]);
+  if (unchanged) return filled;
+  const { clientId, clientSecret, issuer } = filled;
+  return (provider as (options: Partial<OAuth2Config>) => ProviderConfig)({ clientId, clientSecret, issuer });
 }
 
 function normalizeBasePath(path: string): string {

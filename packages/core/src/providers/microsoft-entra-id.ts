@@ -1,0 +1,81 @@
+/**
+ * The Microsoft Entra ID provider (formerly Azure Active Directory).
+ *
+ * @module
+ */
+import type { OIDCConfig, OIDCUserConfig } from "../types";
+import { defineOIDCProvider } from "./oauth-factory";
+
+/** The claims of a Microsoft identity platform (v2.0) ID token. */
+export interface MicrosoftEntraIDProfile {
+  iss: string;
+  aud: string;
+  exp: number;
+  iat: number;
+  nbf?: number;
+  /** Unique per user and application. */
+  sub: string;
+  /** The user's object id, the same across applications of the tenant. */
+  oid?: string;
+  /** The tenant the user signed in from. */
+  tid?: string;
+  ver?: "2.0";
+  name?: string;
+  preferred_username?: string;
+  /** Present with the `email` scope when the account has an address; not always verified. */
+  email?: string;
+  login_hint?: string;
+  nonce?: string;
+  roles?: string[];
+  groups?: string[];
+}
+
+/** Options of {@link MicrosoftEntraID}: the common ones plus the tenant. */
+export type MicrosoftEntraIDUserConfig = OIDCUserConfig<MicrosoftEntraIDProfile> & {
+  /**
+   * The directory (tenant) id or domain, or `common`, `organizations`, `consumers`. Sets `issuer`
+   * to `https://login.microsoftonline.com/{tenantId}/v2.0` unless `issuer` is given.
+   */
+  tenantId?: string;
+};
+
+/**
+ * Sign in with a Microsoft work, school or personal account (Microsoft Entra ID, OpenID Connect).
+ * Add `{origin}/auth/callback/microsoft-entra-id` as a Web redirect URI of the app registration;
+ * the client id and secret are read from `AUTH_MICROSOFT_ENTRA_ID_ID` and
+ * `AUTH_MICROSOFT_ENTRA_ID_SECRET` when not given here. The issuer defaults to the multi-tenant
+ * `https://login.microsoftonline.com/common/v2.0`; for a single tenant pass `tenantId` (or
+ * `issuer`, or `AUTH_MICROSOFT_ENTRA_ID_ISSUER`). Only the ID token's `email` claim becomes the
+ * email, never `preferred_username`, which users can change and which is not verified.
+ *
+ * @param config Overrides of the defaults.
+ * @returns The provider configuration.
+ * @see https://learn.microsoft.com/en-us/entra/identity-platform/v2-protocols-oidc
+ * @example
+ * ```ts
+ * import MicrosoftEntraID from "@portcullis/core/providers/microsoft-entra-id"
+ * const providers = [MicrosoftEntraID({ tenantId: "contoso.onmicrosoft.com", clientId: "abc", clientSecret: "secret" })]
+ * ```
+ */
+export default function MicrosoftEntraID(
+  config?: MicrosoftEntraIDUserConfig,
+): OIDCConfig<MicrosoftEntraIDProfile> {
+  const tenant = encodeURIComponent(config?.tenantId ?? "common");
+  return defineOIDCProvider<MicrosoftEntraIDProfile>(
+    {
+      id: "microsoft-entra-id",
+      name: "Microsoft Entra ID",
+      type: "oidc",
+      issuer: `https://login.microsoftonline.com/${tenant}/v2.0`,
+      authorization: { params: { scope: "openid profile email" } },
+      profile: (profile) => ({
+        id: profile.sub,
+        name: profile.name ?? null,
+        email: profile.email ?? null,
+        image: null,
+      }),
+      style: { brandColor: "#0078d4" },
+    },
+    config,
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The Reddit provider.
+ *
+ * @module
+ */
+import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
+import { defineOAuthProvider, requestJson } from "./oauth-factory";
+
+/** The user as Reddit's API returns it (`GET /api/v1/me`, `identity` scope). */
+export interface RedditProfile {
+  /** The account id in base 36, without the `t2_` prefix. */
+  id: string;
+  name: string;
+  /** HTML-escaped (`&amp;` between query parameters). */
+  icon_img?: string;
+  snoovatar_img?: string;
+  created_utc?: number;
+  total_karma?: number;
+  link_karma?: number;
+  comment_karma?: number;
+  verified?: boolean;
+  has_verified_email?: boolean;
+  is_employee?: boolean;
+  over_18?: boolean;
+}
+
+/**
+ * Reddit throttles requests without a descriptive User-Agent, so the profile request sets one.
+ */
+function requestRedditUser(context: UserinfoRequestContext): Promise<Profile> {
+  const url = context.provider.userinfo?.url ?? "https://oauth.reddit.com/api/v1/me";
+  const headers = {
+    Authorization: `Bearer ${context.tokens.access_token}`,
+    "User-Agent": "web:portcullis:1 (auth)",
+  };
+  return requestJson<Profile>(url, { headers }, "Reddit user request");
+}
+
+/** Reddit escapes `&` in image URLs; undo it so the URL works. */
+function unescapeUrl(url: string | undefined): string | null {
+  return url ? url.replaceAll("&amp;", "&") : null;
+}
+
+/**
+ * Sign in with Reddit (OAuth 2). Create a "web app" at reddit.com/prefs/apps with the redirect
+ * URI `{origin}/auth/callback/reddit`; the client id and secret are read from `AUTH_REDDIT_ID` and
+ * `AUTH_REDDIT_SECRET` when not given here. Reddit shares no email address, does not support
+ * PKCE and requires `state`.
+ *
+ * @param config Overrides of the defaults.
+ * @returns The provider configuration.
+ * @see https://github.com/reddit-archive/reddit/wiki/OAuth2
+ * @example
+ * ```ts
+ * import Reddit from "@portcullis/core/providers/reddit"
+ * const providers = [Reddit({ clientId: "abc", clientSecret: "secret" })]
+ * ```
+ */
+export default function Reddit(config?: OAuthUserConfig<RedditProfile>): OAuth2Config<RedditProfile> {
+  return defineOAuthProvider<RedditProfile>(
+    {
+      id: "reddit",
+      name: "Reddit",
+      type: "oauth",
+      authorization: { url: "https://www.reddit.com/api/v1/authorize", params: { scope: "identity" } },
+      token: "https://www.reddit.com/api/v1/access_token",
+      userinfo: { url: "https://oauth.reddit.com/api/v1/me", request: requestRedditUser },
+      checks: ["state"],
+      profile: (profile) => ({
+        id: profile.id,
+        name: profile.name,
+        email: null,
+        image: unescapeUrl(profile.snoovatar_img || profile.icon_img),
+      }),
+      style: { brandColor: "#ff4500" },
+    },
+    config,
+  );
+}
