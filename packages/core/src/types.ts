@@ -301,11 +301,16 @@ export interface WebAuthnConfig extends CommonProviderOptions {
   [key: string]: unknown;
 }
 
-/** Any provider configuration. */
-export type ProviderConfig = OAuth2Config | EmailConfig | CredentialsConfig | WebAuthnConfig;
+/**
+ * Any provider configuration. An OAuth provider is typed with its own profile shape (GitHub's,
+ * Google's...), which is neither a subtype nor a supertype of the open `Profile`, so the list
+ * accepts any profile type here; each factory keeps its own precise type.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type ProviderConfig = OAuth2Config<any> | EmailConfig | CredentialsConfig | WebAuthnConfig;
 
 /** A provider as configured: a config object, or a bare factory (called with no options). */
-export type Provider = ProviderConfig | (() => ProviderConfig);
+export type Provider = ProviderConfig | ((options?: never) => ProviderConfig);
 
 /** An OAuth provider after normalisation: endpoints resolved to URLs, checks defaulted. */
 export interface InternalOAuthProvider
@@ -491,7 +496,7 @@ export interface EventCallbacks {
     isNewUser?: boolean;
   }) => Awaitable<void>;
   signOut: (
-    message: { session: AdapterSession | null | undefined | void } | { token: JWT | null },
+    message: { session: AdapterSession | null | undefined } | { token: JWT | null },
   ) => Awaitable<void>;
   createUser: (message: { user: User }) => Awaitable<void>;
   updateUser: (message: { user: User }) => Awaitable<void>;

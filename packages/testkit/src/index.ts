@@ -9,6 +9,7 @@ export {
   TestClient,
 } from "./client";
 export { type ServedApp, serve } from "./http-server";
+export { startMariaDB } from "./mariadb";
 export {
   type AuthorizeOutcome,
   type LoginBehaviour,
@@ -18,4 +19,6 @@ export {
   type TestClient as OidcTestClient,
   type TestOpenIdProvider,
 } from "./oidc";
+export { startPostgres } from "./postgres";
 export { type ReceivedMail, type SmtpSink, startSmtpSink } from "./smtp";
+export type { RunningDatabase } from "./system";

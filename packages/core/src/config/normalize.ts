@@ -102,9 +102,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
   const config = setEnvDefaults(env, { ...userConfig });
   const logger = createLogger(config.logger, !!config.debug);
   const adapter = typeof config.adapter === "function" ? config.adapter() : config.adapter;
-  const providers = (config.providers ?? []).map((p) =>
-    withProviderEnv(typeof p === "function" ? p() : p, env),
-  );
+  const providers = (config.providers ?? []).map((p) => providerWithEnv(p, env));
   const maxAge = config.session?.maxAge ?? 30 * DAY;
   const rawUrl = envUrl(env);
   const secrets = config.secret === undefined ? [] : [config.secret].flat().filter(Boolean);
@@ -167,7 +165,11 @@ function providerWithEnv(provider: Provider, env: EnvObject): ProviderConfig {
   const unchanged = ["clientId", "clientSecret", "issuer"].every((key) => filled[key] === defaults[key]);
   if (unchanged) return filled;
   const { clientId, clientSecret, issuer } = filled;
-  return (provider as (options: Partial<OAuth2Config>) => ProviderConfig)({ clientId, clientSecret, issuer });
+  return (provider as unknown as (options: Partial<OAuth2Config>) => ProviderConfig)({
+    clientId,
+    clientSecret,
+    issuer,
+  });
 }
 
 function normalizeBasePath(path: string): string {

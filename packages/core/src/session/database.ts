@@ -112,7 +112,8 @@ export const databaseStrategy: SessionStrategy = {
     if (sessionToken) {
       const adapter = ctx.config.adapter!;
       const session = await callAdapter("deleteSession", () => adapter.deleteSession!(sessionToken));
-      await emit(ctx.config, "signOut", { session });
+      // deleteSession may answer nothing (void); the event then carries undefined.
+      await emit(ctx.config, "signOut", { session: session as AdapterSession | undefined });
     }
     return clear(req, ctx);
   },

@@ -1,0 +1,6 @@
+/**
+ * An in-memory Portcullis adapter for development and tests.
+ *
+ * @module
+ */
+export { MemoryAdapter } from "./memory-adapter";

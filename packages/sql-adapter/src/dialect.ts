@@ -1,0 +1,157 @@
+/**
+ * Every difference between SQLite, PostgreSQL and MySQL/MariaDB that the adapter cares about,
+ * in one place: column types, how dates and booleans are stored, and how a row is deleted and
+ * returned atomically. Everything else in the package is dialect-neutral.
+ *
+ * @module
+ */
+
+import { isDate } from "@portcullis/core/adapters";
+import { InvalidConfiguration } from "@portcullis/core/errors";
+import {
+  DummyDriver,
+  Kysely,
+  MysqlAdapter,
+  MysqlIntrospector,
+  MysqlQueryCompiler,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from "kysely";
+import { type AnyDb, inTransaction, type Row, whereAll } from "./db";
+
+/** The SQL dialects the adapter supports. */
+export type DialectName = "sqlite" | "postgres" | "mysql";
+
+/** The kinds of column the schema uses; each dialect maps them to a type. */
+export type ColumnKind = "key" | "text" | "date" | "integer" | "boolean";
+
+/** How one dialect stores values and removes rows. */
+export interface SqlDialect {
+  /** SQL type of each column kind. `key` columns are indexed, so MySQL needs a bounded length. */
+  readonly types: Readonly<Record<ColumnKind, string>>;
+  /** Table options appended to CREATE TABLE, if any. */
+  readonly tableOptions?: string;
+  /** The value bound for a date column. */
+  date(value: Date | null | undefined): unknown;
+  /** The value bound for a boolean column. */
+  boolean(value: boolean): unknown;
+  /**
+   * Deletes the row of `table` matching every column of `match` and answers it, atomically: of
+   * concurrent callers at most one gets the row. Answers undefined when nothing matched.
+   */
+  take(db: AnyDb, table: string, match: Row): Promise<Row | undefined>;
+}
+
+/** DELETE ... RETURNING: the database deletes and returns in one statement, so one caller wins. */
+async function deleteReturning(db: AnyDb, table: string, match: Row): Promise<Row | undefined> {
+  return db.deleteFrom(table).where(whereAll(match)).returningAll().executeTakeFirst();
+}
+
+/**
+ * MySQL has no DELETE ... RETURNING: lock the row with SELECT ... FOR UPDATE inside a
+ * transaction, then delete it. A concurrent caller blocks on the lock and, once the winner
+ * commits, finds no row.
+ */
+async function lockAndDelete(db: AnyDb, table: string, match: Row): Promise<Row | undefined> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx.selectFrom(table).selectAll().where(whereAll(match)).forUpdate().executeTakeFirst();
+    if (row) await trx.deleteFrom(table).where(whereAll(match)).execute();
+    return row;
+  });
+}
+
+const asIs = <T>(value: T) => value;
+
+const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
+  // SQLite has no date or boolean type: dates are ISO 8601 text in UTC (sortable, readable and
+  // exact to the millisecond), booleans are 0/1.
+  sqlite: {
+    types: { key: "text", text: "text", date: "text", integer: "integer", boolean: "integer" },
+    date: (value) => value?.toISOString() ?? null,
+    boolean: (value) => (value ? 1 : 0),
+    take: deleteReturning,
+  },
+  postgres: {
+    types: { key: "text", text: "text", date: "timestamptz", integer: "bigint", boolean: "boolean" },
+    date: (value) => value ?? null,
+    boolean: asIs,
+    take: deleteReturning,
+  },
+  // A binary collation makes lookups of tokens and emails exact, as on the other dialects
+  // (MySQL's default collations ignore case).
+  mysql: {
+    types: { key: "varchar(255)", text: "text", date: "datetime(3)", integer: "bigint", boolean: "boolean" },
+    tableOptions: "default character set utf8mb4 collate utf8mb4_bin",
+    date: (value) => value ?? null,
+    boolean: asIs,
+    take: lockAndDelete,
+  },
+};
+
+/** The dialect of a name. */
+export function dialectNamed(name: DialectName): SqlDialect {
+  return DIALECTS[name];
+}
+
+/**
+ * The dialect of a Kysely instance, from its dialect adapter. Third-party dialects whose adapter
+ * extends Kysely's SQLite, PostgreSQL or MySQL adapter are recognised too.
+ *
+ * @throws {InvalidConfiguration} For any other dialect.
+ */
+export function detectDialect(db: AnyDb): SqlDialect {
+  const adapter = db.getExecutor().adapter;
+  if (adapter instanceof SqliteAdapter) return DIALECTS.sqlite;
+  if (adapter instanceof PostgresAdapter) return DIALECTS.postgres;
+  if (adapter instanceof MysqlAdapter) return DIALECTS.mysql;
+  throw new InvalidConfiguration(
+    `SqlAdapter supports Kysely's SQLite, PostgreSQL and MySQL dialects, not ${adapter.constructor.name}.`,
+  );
+}
+
+/** A Kysely instance without a connection, for compiling a dialect's SQL to text. */
+export function offlineKysely(name: DialectName): AnyDb {
+  const parts = {
+    sqlite: [SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler],
+    postgres: [PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler],
+    mysql: [MysqlAdapter, MysqlIntrospector, MysqlQueryCompiler],
+  } as const;
+  const [Adapter, Introspector, Compiler] = parts[name];
+  return new Kysely({
+    dialect: {
+      createAdapter: () => new Adapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new Introspector(db),
+      createQueryCompiler: () => new Compiler(),
+    },
+  });
+}
+
+/**
+ * Reads a stored date back as a Date. Accepts what drivers answer for this package's schema
+ * (Date objects, ISO text) and what other tools store in SQLite: epoch milliseconds (Prisma,
+ * Drizzle) and SQLite's own zone-less `YYYY-MM-DD HH:MM:SS` text, which is UTC.
+ */
+export function readDate(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  if (isDate(value)) return value;
+  if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));
+  const text = String(value);
+  if (/^\d+(\.\d+)?$/.test(text)) return new Date(Number(text));
+  if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text)) return new Date(`${text.replace(" ", "T")}Z`);
+  return new Date(text);
+}
+
+/** Reads a stored boolean: true, 1 or "1" are true. */
+export function readBoolean(value: unknown): boolean {
+  return value === true || value === 1 || value === "1";
+}
+
+/** Reads a stored integer: PostgreSQL answers bigint columns as strings. */
+export function readInteger(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}

@@ -1,0 +1,111 @@
+/**
+ * Conversions between the adapter's objects and table rows. Writes go through the dialect
+ * (dates and booleans are stored differently); reads accept every stored form.
+ *
+ * @module
+ */
+import type {
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "@portcullis/core/adapters";
+import type { Row } from "./db";
+import { readBoolean, readDate, readInteger, type SqlDialect } from "./dialect";
+
+/** The user columns the adapter writes. */
+const USER_FIELDS = ["id", "name", "email", "emailVerified", "image"] as const;
+
+/** The account columns besides the row id; OAuth values keep their snake_case names. */
+const ACCOUNT_FIELDS = [
+  "userId",
+  "type",
+  "provider",
+  "providerAccountId",
+  "refresh_token",
+  "access_token",
+  "expires_at",
+  "token_type",
+  "scope",
+  "id_token",
+  "session_state",
+] as const;
+
+/**
+ * The user columns present in `user`, ready to bind. Only known columns are written: a profile
+ * with extra fields must not make sign-in fail on a missing column.
+ */
+export function userRow(user: Partial<AdapterUser>, dialect: SqlDialect): Row {
+  const row: Row = {};
+  for (const field of USER_FIELDS) if (user[field] !== undefined) row[field] = user[field];
+  if ("emailVerified" in row) row.emailVerified = dialect.date(user.emailVerified);
+  return row;
+}
+
+/** A user from its row. Extra columns of an extended user table are kept, for callbacks. */
+export function toUser(row: Row): AdapterUser {
+  return { ...row, emailVerified: readDate(row.emailVerified) } as AdapterUser;
+}
+
+/** The account columns present in `account`, ready to bind. */
+export function accountRow(account: AdapterAccount): Row {
+  const row: Row = {};
+  for (const field of ACCOUNT_FIELDS) if (account[field] !== undefined) row[field] = account[field];
+  return row;
+}
+
+/** An account from its row; empty OAuth columns are left out, as on a fresh account object. */
+export function toAccount(row: Row): AdapterAccount {
+  const account: Row = {};
+  for (const field of ACCOUNT_FIELDS)
+    if (row[field] !== null && row[field] !== undefined) account[field] = row[field];
+  if ("expires_at" in account) account.expires_at = readInteger(account.expires_at);
+  return account as unknown as AdapterAccount;
+}
+
+/** A session from its row. */
+export function toSession(row: Row): AdapterSession {
+  return {
+    sessionToken: String(row.sessionToken),
+    userId: String(row.userId),
+    expires: readDate(row.expires) as Date,
+  };
+}
+
+/** A verification token from its row. */
+export function toVerificationToken(row: Row): VerificationToken {
+  return {
+    identifier: String(row.identifier),
+    token: String(row.token),
+    expires: readDate(row.expires) as Date,
+  };
+}
+
+/** The authenticator row, ready to bind. */
+export function authenticatorRow(authenticator: AdapterAuthenticator, dialect: SqlDialect): Row {
+  return {
+    credentialID: authenticator.credentialID,
+    userId: authenticator.userId,
+    providerAccountId: authenticator.providerAccountId,
+    credentialPublicKey: authenticator.credentialPublicKey,
+    counter: authenticator.counter,
+    credentialDeviceType: authenticator.credentialDeviceType,
+    credentialBackedUp: dialect.boolean(authenticator.credentialBackedUp),
+    transports: authenticator.transports ?? null,
+  };
+}
+
+/** An authenticator from its row. */
+export function toAuthenticator(row: Row): AdapterAuthenticator {
+  return {
+    credentialID: String(row.credentialID),
+    userId: String(row.userId),
+    providerAccountId: String(row.providerAccountId),
+    credentialPublicKey: String(row.credentialPublicKey),
+    counter: readInteger(row.counter) ?? 0,
+    credentialDeviceType: String(row.credentialDeviceType),
+    credentialBackedUp: readBoolean(row.credentialBackedUp),
+    transports: (row.transports as string | null | undefined) ?? null,
+  };
+}

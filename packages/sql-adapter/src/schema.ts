@@ -1,0 +1,176 @@
+import { type CreateTableBuilder, type Kysely, sql } from "kysely";
+import type { AnyDb } from "./db";
+import {
+  type ColumnKind,
+  type DialectName,
+  detectDialect,
+  dialectNamed,
+  offlineKysely,
+  type SqlDialect,
+} from "./dialect";
+import { type SqlAdapterOptions, type TableNames, tableNames } from "./options";
+
+/** One column: name, kind, and whether it may be null. */
+type Column = readonly [name: string, kind: ColumnKind, nullable?: "null"];
+
+/** One table of the schema, by role. */
+interface TableSpec {
+  role: keyof TableNames;
+  columns: readonly Column[];
+  primaryKey: readonly string[];
+  unique?: readonly (readonly string[])[];
+  /** Whether `userId` refers to the user table (with ON DELETE CASCADE). */
+  ownedByUser?: boolean;
+}
+
+/** The schema, column for column as Auth.js's SQL adapters define it. Users come first. */
+const SCHEMA: readonly TableSpec[] = [
+  {
+    role: "user",
+    columns: [
+      ["id", "key"],
+      ["name", "text", "null"],
+      ["email", "key"],
+      ["emailVerified", "date", "null"],
+      ["image", "text", "null"],
+    ],
+    primaryKey: ["id"],
+    unique: [["email"]],
+  },
+  {
+    role: "account",
+    columns: [
+      ["id", "key"],
+      ["userId", "key"],
+      ["type", "key"],
+      ["provider", "key"],
+      ["providerAccountId", "key"],
+      ["refresh_token", "text", "null"],
+      ["access_token", "text", "null"],
+      ["expires_at", "integer", "null"],
+      ["token_type", "text", "null"],
+      ["scope", "text", "null"],
+      ["id_token", "text", "null"],
+      ["session_state", "text", "null"],
+    ],
+    primaryKey: ["id"],
+    unique: [["provider", "providerAccountId"]],
+    ownedByUser: true,
+  },
+  {
+    role: "session",
+    columns: [
+      ["id", "key"],
+      ["sessionToken", "key"],
+      ["userId", "key"],
+      ["expires", "date"],
+    ],
+    primaryKey: ["id"],
+    unique: [["sessionToken"]],
+    ownedByUser: true,
+  },
+  {
+    role: "verificationToken",
+    columns: [
+      ["identifier", "key"],
+      ["token", "key"],
+      ["expires", "date"],
+    ],
+    primaryKey: ["identifier", "token"],
+  },
+  {
+    role: "authenticator",
+    columns: [
+      ["credentialID", "key"],
+      ["userId", "key"],
+      ["providerAccountId", "key"],
+      ["credentialPublicKey", "text"],
+      ["counter", "integer"],
+      ["credentialDeviceType", "key"],
+      ["credentialBackedUp", "boolean"],
+      ["transports", "text", "null"],
+    ],
+    primaryKey: ["userId", "credentialID"],
+    unique: [["credentialID"]],
+    ownedByUser: true,
+  },
+];
+
+/** The CREATE TABLE statements for a dialect, as Kysely builders on `db`. */
+function createTables(db: AnyDb, dialect: SqlDialect, tables: TableNames) {
+  return SCHEMA.map((spec) => {
+    const name = tables[spec.role];
+    let table: CreateTableBuilder<string, string> = db.schema.createTable(name).ifNotExists();
+    for (const [column, kind, nullable] of spec.columns) {
+      table = table.addColumn(column, sql.raw(dialect.types[kind]), (c) => (nullable ? c : c.notNull()));
+    }
+    table = table.addPrimaryKeyConstraint(`${name}_pkey`, [...spec.primaryKey]);
+    for (const columns of spec.unique ?? []) {
+      table = table.addUniqueConstraint(`${name}_${columns.join("_")}_key`, [...columns]);
+    }
+    if (spec.ownedByUser) {
+      table = table.addForeignKeyConstraint(`${name}_userId_fkey`, ["userId"], tables.user, ["id"], (fk) =>
+        fk.onDelete("cascade"),
+      );
+    }
+    return dialect.tableOptions ? table.modifyEnd(sql.raw(dialect.tableOptions)) : table;
+  });
+}
+
+/** Puts each column and constraint of a one-line CREATE TABLE on its own line. */
+function pretty(statement: string): string {
+  let depth = 0;
+  let out = "";
+  for (const char of statement) {
+    if (char === "(" && depth++ === 0) out += "(\n  ";
+    else if (char === ")" && --depth === 0) out += "\n)";
+    else if (char === "," && depth === 1) out += ",\n ";
+    else out += char;
+  }
+  return out;
+}
+
+/**
+ * The DDL that {@link migrate} runs, as text: one CREATE TABLE IF NOT EXISTS statement per
+ * table, for review or for a migration tool of your own.
+ *
+ * @param dialect `sqlite`, `postgres` or `mysql` (also for MariaDB).
+ * @param options Custom table names.
+ * @returns The statements, each ending with `;`, separated by blank lines.
+ * @see WIRE.md "Database rows"
+ * @example
+ * ```ts
+ * import { schemaSql } from "@portcullis/sql-adapter"
+ *
+ * console.log(schemaSql("postgres"))
+ * ```
+ */
+export function schemaSql(dialect: DialectName, options?: SqlAdapterOptions): string {
+  const db = offlineKysely(dialect);
+  const statements = createTables(db, dialectNamed(dialect), tableNames(options));
+  return `${statements.map((s) => `${pretty(s.compile().sql)};`).join("\n\n")}\n`;
+}
+
+/**
+ * Creates the adapter's tables in the database, with their keys, unique constraints and
+ * foreign keys (ON DELETE CASCADE to the user table). Tables that exist already are left as
+ * they are, so running it again, or on a database made by Auth.js, changes nothing.
+ *
+ * @param db A Kysely instance on SQLite, PostgreSQL or MySQL/MariaDB.
+ * @param options Custom table names.
+ * @throws {InvalidConfiguration} When the Kysely dialect is not supported.
+ * @throws The database's error when a statement fails (e.g. missing privileges).
+ * @example
+ * ```ts
+ * import { Kysely, SqliteDialect } from "kysely"
+ * import Database from "better-sqlite3"
+ * import { migrate } from "@portcullis/sql-adapter"
+ *
+ * await migrate(new Kysely({ dialect: new SqliteDialect({ database: new Database("auth.db") }) }))
+ * ```
+ */
+export async function migrate<DB>(db: Kysely<DB>, options?: SqlAdapterOptions): Promise<void> {
+  const any = db as unknown as AnyDb;
+  for (const statement of createTables(any, detectDialect(any), tableNames(options)))
+    await statement.execute();
+}

@@ -1,0 +1,60 @@
+import type { Adapter } from "@portcullis/core/adapters";
+import type { SqlContext } from "./context";
+import { toSession, toUser } from "./rows";
+
+type SessionMethods = Required<
+  Pick<Adapter, "createSession" | "getSessionAndUser" | "updateSession" | "deleteSession">
+>;
+
+/** Alias of the session's expiry in the joined query; unlikely to clash with a user column. */
+const EXPIRES = "portcullis_session_expires";
+
+/** The database-session methods of the SQL adapter. */
+export function sessionMethods({ db, dialect, tables }: SqlContext): SessionMethods {
+  const byToken = async (sessionToken: string) => {
+    const row = await db
+      .selectFrom(tables.session)
+      .selectAll()
+      .where("sessionToken", "=", sessionToken)
+      .executeTakeFirst();
+    return row ? toSession(row) : null;
+  };
+  return {
+    async createSession(session) {
+      const row = {
+        sessionToken: session.sessionToken,
+        userId: session.userId,
+        expires: dialect.date(session.expires),
+      };
+      await db
+        .insertInto(tables.session)
+        .values({ id: crypto.randomUUID(), ...row })
+        .execute();
+      return toSession(row);
+    },
+    async getSessionAndUser(sessionToken) {
+      // One round trip on the hottest path: every request with a database session lands here.
+      const row = await db
+        .selectFrom(tables.session)
+        .innerJoin(tables.user, `${tables.user}.id`, `${tables.session}.userId`)
+        .selectAll(tables.user)
+        .select(`${tables.session}.expires as ${EXPIRES}`)
+        .where(`${tables.session}.sessionToken`, "=", sessionToken)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { [EXPIRES]: expires, ...user } = row;
+      return { session: toSession({ sessionToken, userId: user.id, expires }), user: toUser(user) };
+    },
+    async updateSession({ sessionToken, userId, expires }) {
+      const changes = { userId, expires: expires === undefined ? undefined : dialect.date(expires) };
+      if (userId !== undefined || expires !== undefined) {
+        await db.updateTable(tables.session).set(changes).where("sessionToken", "=", sessionToken).execute();
+      }
+      return byToken(sessionToken);
+    },
+    async deleteSession(sessionToken) {
+      const row = await dialect.take(db, tables.session, { sessionToken });
+      return row ? toSession(row) : null;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { Adapter } from "@portcullis/core/adapters";
+import type { Kysely } from "kysely";
+import { accountMethods } from "./accounts";
+import { authenticatorMethods } from "./authenticators";
+import type { SqlContext } from "./context";
+import type { AnyDb } from "./db";
+import { detectDialect } from "./dialect";
+import { type SqlAdapterOptions, tableNames } from "./options";
+import { sessionMethods } from "./sessions";
+import { userMethods } from "./users";
+import { verificationTokenMethods } from "./verification-tokens";
+
+/**
+ * A Portcullis adapter on a Kysely instance: SQLite (better-sqlite3), PostgreSQL (pg) or
+ * MySQL/MariaDB (mysql2), detected from the instance. Tables and columns are named as Auth.js's
+ * SQL adapters name them, so a database made for Auth.js works as it is; create a new one with
+ * {@link migrate}.
+ *
+ * `useVerificationToken` is atomic on every dialect (DELETE ... RETURNING on SQLite and
+ * PostgreSQL, a locking transaction on MySQL): of two concurrent uses of one magic link exactly
+ * one signs in. Only known columns are written; extra columns of an extended user table come
+ * back from reads, so callbacks can use them.
+ *
+ * @param db The Kysely instance; the adapter never closes it.
+ * @param options Custom table names.
+ * @returns An adapter implementing every method.
+ * @throws {InvalidConfiguration} When the Kysely dialect is not SQLite, PostgreSQL or MySQL.
+ * Methods reject with the database's error (e.g. a duplicate email), and with `AdapterError`
+ * from `updateUser`/`updateAuthenticatorCounter` for an unknown id.
+ * @see SPEC.md "Adapter interface", WIRE.md "Database rows"
+ * @example
+ * ```ts
+ * import Database from "better-sqlite3"
+ * import { Kysely, SqliteDialect } from "kysely"
+ * import { SqlAdapter, migrate } from "@portcullis/sql-adapter"
+ *
+ * const db = new Kysely({ dialect: new SqliteDialect({ database: new Database("auth.db") }) })
+ * await migrate(db)
+ * const adapter = SqlAdapter(db)
+ * ```
+ */
+export function SqlAdapter<DB>(db: Kysely<DB>, options?: SqlAdapterOptions): Adapter {
+  const any = db as unknown as AnyDb;
+  const context: SqlContext = { db: any, dialect: detectDialect(any), tables: tableNames(options) };
+  return {
+    ...userMethods(context),
+    ...accountMethods(context),
+    ...sessionMethods(context),
+    ...verificationTokenMethods(context),
+    ...authenticatorMethods(context),
+  };
+}

@@ -1,0 +1,63 @@
+import type { Adapter } from "@portcullis/core/adapters";
+import { AdapterError } from "@portcullis/core/errors";
+import type { SqlContext } from "./context";
+import { inTransaction } from "./db";
+import { toUser, userRow } from "./rows";
+
+type UserMethods = Required<
+  Pick<
+    Adapter,
+    "createUser" | "getUser" | "getUserByEmail" | "getUserByAccount" | "updateUser" | "deleteUser"
+  >
+>;
+
+/** The user methods of the SQL adapter. */
+export function userMethods({ db, dialect, tables }: SqlContext): UserMethods {
+  const byId = async (id: string) => {
+    const row = await db.selectFrom(tables.user).selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? toUser(row) : null;
+  };
+  return {
+    async createUser(user) {
+      const row = userRow(user, dialect);
+      await db.insertInto(tables.user).values(row).execute();
+      return toUser(row);
+    },
+    getUser: byId,
+    async getUserByEmail(email) {
+      const row = await db.selectFrom(tables.user).selectAll().where("email", "=", email).executeTakeFirst();
+      return row ? toUser(row) : null;
+    },
+    async getUserByAccount({ provider, providerAccountId }) {
+      const row = await db
+        .selectFrom(tables.user)
+        .selectAll(tables.user)
+        .innerJoin(tables.account, `${tables.account}.userId`, `${tables.user}.id`)
+        .where(`${tables.account}.provider`, "=", provider)
+        .where(`${tables.account}.providerAccountId`, "=", providerAccountId)
+        .executeTakeFirst();
+      return row ? toUser(row) : null;
+    },
+    async updateUser(user) {
+      const { id, ...changes } = userRow(user, dialect);
+      if (Object.keys(changes).length > 0) {
+        await db.updateTable(tables.user).set(changes).where("id", "=", user.id).execute();
+      }
+      const updated = await byId(user.id);
+      if (!updated) throw new AdapterError("updateUser: no user has this id.");
+      return updated;
+    },
+    async deleteUser(userId) {
+      const user = await byId(userId);
+      // Explicit deletes, not only the foreign keys' ON DELETE CASCADE: SQLite enforces foreign
+      // keys only when the connection enables them, and a user's sessions must never outlive them.
+      await inTransaction(db, async (trx) => {
+        for (const table of [tables.session, tables.account, tables.authenticator]) {
+          await trx.deleteFrom(table).where("userId", "=", userId).execute();
+        }
+        await trx.deleteFrom(tables.user).where("id", "=", userId).execute();
+      });
+      return user;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { runAdapterTests } from "@portcullis/adapter-testing";
+import { InvalidConfiguration } from "@portcullis/core/errors";
+import { migrate, SqlAdapter } from "@portcullis/sql-adapter";
+import { DummyDriver, Kysely, MssqlAdapter, MssqlIntrospector, MssqlQueryCompiler } from "kysely";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { sqliteFile } from "./databases";
+import { directReaders } from "./direct-readers";
+
+const sqlite = sqliteFile();
+
+runAdapterTests({
+  name: "SqlAdapter on SQLite",
+  adapter: SqlAdapter(sqlite.db),
+  db: { connect: () => migrate(sqlite.db), disconnect: sqlite.close, ...directReaders(sqlite.db) },
+});
+
+const custom = sqliteFile();
+const tables = {
+  user: "users",
+  account: "accounts",
+  session: "sessions",
+  verificationToken: "verification_tokens",
+  authenticator: "authenticators",
+};
+
+runAdapterTests({
+  name: "SqlAdapter on SQLite with custom table names",
+  adapter: SqlAdapter(custom.db, { tables }),
+  db: {
+    connect: () => migrate(custom.db, { tables }),
+    disconnect: custom.close,
+    ...directReaders(custom.db, tables),
+  },
+});
+
+describe("SQLite storage", () => {
+  const file = sqliteFile();
+  const adapter = SqlAdapter(file.db);
+  beforeAll(() => migrate(file.db));
+  afterAll(file.close);
+
+  test("dates are stored as ISO 8601 text in UTC and booleans as 0 or 1", async () => {
+    const id = crypto.randomUUID();
+    const emailVerified = new Date("2030-01-02T03:04:05.678Z");
+    await adapter.createUser!({ id, email: `${id}@example.test`, emailVerified });
+    await adapter.createAuthenticator!({
+      credentialID: id,
+      userId: id,
+      providerAccountId: id,
+      credentialPublicKey: "key",
+      counter: 1,
+      credentialDeviceType: "singleDevice",
+      credentialBackedUp: true,
+    });
+    const user = await file.db
+      .selectFrom("User")
+      .select("emailVerified")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    expect(user?.emailVerified).toBe("2030-01-02T03:04:05.678Z");
+    const authenticator = await file.db
+      .selectFrom("Authenticator")
+      .select("credentialBackedUp")
+      .where("credentialID", "=", id)
+      .executeTakeFirst();
+    expect(authenticator?.credentialBackedUp).toBe(1);
+  });
+
+  test("dates stored by other tools as epoch milliseconds or SQLite datetime text read back as Dates", async () => {
+    const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+    await file.db
+      .insertInto("User")
+      .values([
+        { id: a, email: `${a}@example.test`, emailVerified: Date.UTC(2030, 0, 2, 3, 4, 5) },
+        { id: b, email: `${b}@example.test`, emailVerified: "2030-01-02 03:04:05" },
+      ])
+      .execute();
+    expect((await adapter.getUser!(a))?.emailVerified?.toISOString()).toBe("2030-01-02T03:04:05.000Z");
+    expect((await adapter.getUser!(b))?.emailVerified?.toISOString()).toBe("2030-01-02T03:04:05.000Z");
+  });
+
+  test("extra columns of an extended user table come back from reads", async () => {
+    const extended = sqliteFile();
+    try {
+      await migrate(extended.db);
+      await extended.db.schema
+        .alterTable("User")
+        .addColumn("role", "text", (c) => c.defaultTo("member"))
+        .execute();
+      const id = crypto.randomUUID();
+      await SqlAdapter(extended.db).createUser!({ id, email: `${id}@example.test`, emailVerified: null });
+      expect(await SqlAdapter(extended.db).getUser!(id)).toMatchObject({ id, role: "member" });
+    } finally {
+      await extended.close();
+    }
+  });
+
+  test("SqlAdapter rejects a Kysely instance of an unsupported dialect", () => {
+    const mssql = new Kysely({
+      dialect: {
+        createAdapter: () => new MssqlAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (db) => new MssqlIntrospector(db),
+        createQueryCompiler: () => new MssqlQueryCompiler(),
+      },
+    });
+    expect(() => SqlAdapter(mssql)).toThrow(InvalidConfiguration);
+  });
+});
