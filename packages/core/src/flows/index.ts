@@ -3,6 +3,8 @@
 import { InvalidProvider } from "../errors";
 import type { ProviderType } from "../types";
 import { credentialsFlow } from "./credentials";
+import { emailFlow } from "./email";
+import { oauthFlow } from "./oauth";
 import type { Flow } from "./types";
 
 function unavailable(type: string): Flow {
@@ -15,8 +17,8 @@ function unavailable(type: string): Flow {
 /** Each provider type's flow. */
 export const flows: Record<ProviderType, Flow> = {
   credentials: credentialsFlow,
-  oauth: unavailable("OAuth"),
-  oidc: unavailable("OpenID Connect"),
-  email: unavailable("email"),
+  oauth: oauthFlow,
+  oidc: oauthFlow,
+  email: emailFlow,
   webauthn: unavailable("WebAuthn"),
 };

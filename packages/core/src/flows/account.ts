@@ -1,0 +1,153 @@
+/**
+ * Account resolution: which user a sign-in with an external account (OAuth, OIDC, or any account
+ * keyed by provider and provider account id) signs in, and which rows that needs. It is split in two so the `signIn` callback can run between
+ * them: {@link resolveAccount} only reads and decides (and rejects what must be rejected), and
+ * `save()` writes the user and the account link and fires their events. A sign-in the callback
+ * refuses therefore leaves nothing behind.
+ */
+import type { AdapterUser } from "../adapters";
+import type { ActionContext, AuthRequest } from "../context";
+import { AccountNotLinked, OAuthAccountNotLinked } from "../errors";
+import { emit } from "../events";
+import { readChunked } from "../http/cookies";
+import { callAdapter } from "../session/database";
+import type { Account, JWTDecodeParams, Profile, User } from "../types";
+
+/** A sign-in to resolve: the provider's user, the account, and the raw profile. */
+export interface AccountSignIn {
+  user: User;
+  account: Account;
+  profile?: Profile;
+}
+
+/** The outcome of {@link resolveAccount}. */
+export interface ResolvedAccount {
+  /** The user that signs in: the stored user when known, else the one `save()` will create. */
+  user: User | AdapterUser;
+  /** True when `save()` creates the user. */
+  isNewUser: boolean;
+  /** Writes what the sign-in needs (user, account link) and fires its events; returns the user. */
+  save(): Promise<User | AdapterUser>;
+}
+
+function done(user: User | AdapterUser, isNewUser = false): ResolvedAccount {
+  return { user, isNewUser, save: async () => user };
+}
+
+function allowsEmailLinking(ctx: ActionContext): boolean {
+  const provider = ctx.provider as { allowDangerousEmailAccountLinking?: unknown } | undefined;
+  return provider?.allowDangerousEmailAccountLinking === true;
+}
+
+/** The user of the request's current session, if it has a valid one. */
+async function signedInUser(req: AuthRequest, ctx: ActionContext): Promise<AdapterUser | null> {
+  const { config } = ctx;
+  const adapter = config.adapter!;
+  const { name } = ctx.cookies.sessionToken;
+  const token = readChunked(req.cookies, name);
+  if (!token) return null;
+  if (config.session.strategy === "database") {
+    const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(token));
+    return found && found.session.expires.getTime() > ctx.now ? found.user : null;
+  }
+  let sub: unknown;
+  try {
+    const params = { token, secret: config.secrets, salt: name, now: ctx.now } as JWTDecodeParams;
+    sub = (await config.jwt.decode(params))?.sub;
+  } catch {
+    // A session cookie that does not decode is no session (as on GET /session).
+    return null;
+  }
+  return typeof sub === "string" && sub !== "" ? callAdapter("getUser", () => adapter.getUser!(sub)) : null;
+}
+
+/** Links the account to an existing user when saved. */
+function linkTo(user: AdapterUser, signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
+  return {
+    user,
+    isNewUser: false,
+    save: async () => {
+      const adapter = ctx.config.adapter!;
+      const account = { ...signIn.account, userId: user.id } as Parameters<
+        NonNullable<typeof adapter.linkAccount>
+      >[0];
+      await callAdapter("linkAccount", () => adapter.linkAccount!(account));
+      await emit(ctx.config, "linkAccount", { user, account, profile: signIn.user });
+      return user;
+    },
+  };
+}
+
+/** Creates the user and links the account to it when saved. */
+function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
+  const newUser = {
+    ...signIn.user,
+    // Adapters may assign their own id; one is passed for those that store what they get.
+    id: crypto.randomUUID(),
+    email: signIn.user.email ?? null,
+    // A provider's word on the address is not our proof of it: only email sign-in sets this.
+    emailVerified: null,
+  } as AdapterUser;
+  return {
+    user: newUser,
+    isNewUser: true,
+    save: async () => {
+      const adapter = ctx.config.adapter!;
+      const user = await callAdapter("createUser", () => adapter.createUser!(newUser));
+      await emit(ctx.config, "createUser", { user });
+      await linkTo(user, signIn, ctx).save();
+      return user;
+    },
+  };
+}
+
+/**
+ * Decides which user a sign-in signs in, without writing anything:
+ * - no adapter (JWT sessions only): the provider's user, with the provider's id;
+ * - a known account: its user, unless a different user is signed in ({@link AccountNotLinked});
+ * - an unknown account while signed in: linked to the signed-in user;
+ * - an unknown account whose email an existing user has: {@link OAuthAccountNotLinked}, unless
+ *   the provider sets `allowDangerousEmailAccountLinking` (then linked to that user);
+ * - otherwise: a new user, with the account linked (`createUser`, `linkAccount` events).
+ *
+ * @param signIn - The provider's user, the account and the profile.
+ * @param req - The request (its session cookie tells who is signed in).
+ * @param ctx - The action context; `ctx.provider` is the provider signed in with.
+ * @returns The user, whether it is new, and `save()`, which writes the rows.
+ * @throws {AccountNotLinked} When the account belongs to a user other than the signed-in one.
+ * @throws {OAuthAccountNotLinked} When the email belongs to a user this account is not linked to.
+ * @throws {AdapterError} When an adapter call fails.
+ * @see SPEC.md, "Events" (createUser, linkAccount) and "Provider configuration" (allowDangerousEmailAccountLinking)
+ * @example
+ * ```ts
+ * const resolved = await resolveAccount({ user, account, profile }, req, ctx)
+ * if (await checkSignIn({ user: resolved.user, account, profile }, ctx)) return denied
+ * const user = await resolved.save()
+ * ```
+ */
+export async function resolveAccount(
+  signIn: AccountSignIn,
+  req: AuthRequest,
+  ctx: ActionContext,
+): Promise<ResolvedAccount> {
+  const adapter = ctx.config.adapter;
+  if (!adapter) return done(signIn.user);
+  const { account, user } = signIn;
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  const owner = await callAdapter("getUserByAccount", () => adapter.getUserByAccount!(key));
+  const current = await signedInUser(req, ctx);
+  if (owner) {
+    if (current && current.id !== owner.id) {
+      throw new AccountNotLinked(`This "${account.provider}" account is already linked to another user.`);
+    }
+    return done(owner);
+  }
+  if (current) return linkTo(current, signIn, ctx);
+  const email = user.email;
+  const existing = email ? await callAdapter("getUserByEmail", () => adapter.getUserByEmail!(email)) : null;
+  if (!existing) return createNew(signIn, ctx);
+  if (allowsEmailLinking(ctx)) return linkTo(existing, signIn, ctx);
+  throw new OAuthAccountNotLinked(
+    `A user with the email of this "${account.provider}" account exists but has not linked it; they must sign in the way they did before.`,
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Email address normalisation for magic-link sign-in: one canonical form per mailbox, so the
+ * token, the rate limit and the user row all key on the same string, and a strict shape, so the
+ * address can go into an SMTP envelope and a `To:` header without being reinterpreted.
+ *
+ * @module
+ */
+import type { EmailConfig } from "../../types";
+
+/** RFC 5321 caps a forward path at 256 octets; 320 (64 + 1 + 255) is the commonly quoted bound. */
+const MAX_ADDRESS_LENGTH = 320;
+
+// Control and format characters (CR/LF above all) would let an address add mail headers or
+// SMTP commands; format characters (bidi overrides, zero-width joiners) let one address look
+// like another in a mail client.
+const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
+
+// Whitespace and the RFC 5322 "specials" are legal only inside a quoted local part. Quotes are
+// refused (`"a@evil.test"@victim.test` parses differently in different libraries), so any of
+// these is either an error or an attempt to make an address parser see two recipients.
+const SEPARATOR = /[\s"(),:;<>[\]\\]/u;
+
+/**
+ * Thrown for an address that cannot be used. The message says why but never repeats the
+ * address: addresses are personal data and end up in logs. The flows turn it into
+ * `EmailSignInError` (sign-in) or `Verification` (a followed link).
+ *
+ * @example
+ * ```ts
+ * try { normalizeEmailAddress("nope") } catch (e) { e instanceof InvalidEmailAddress } // true
+ * ```
+ */
+export class InvalidEmailAddress extends TypeError {
+  /** @param reason - Why the address is refused, e.g. "it needs exactly one '@'". */
+  constructor(reason: string) {
+    super(`The email address is not usable: ${reason}.`);
+    this.name = "InvalidEmailAddress";
+  }
+}
+
+/**
+ * The default normalisation of Portcullis (and, in its first steps, of Auth.js): NFKC, lower
+ * case, trimmed. NFKC comes first so that look-alikes such as the full-width `＠` turn into the
+ * ASCII character they imitate and are then checked like it, instead of slipping past the
+ * checks and being folded into an `@` by a mail library later. The result must be one local
+ * part and one dotted domain separated by exactly one `@`, without quotes, separators, control
+ * characters or more than 320 characters.
+ *
+ * @param value - The submitted address (anything the request body held).
+ * @returns The normalised address.
+ * @throws {InvalidEmailAddress} When the value is not a string or not a usable address.
+ * @see WIRE.md "Crypto" (Email token)
+ * @example
+ * ```ts
+ * normalizeEmailAddress("  Ada@Example.COM ") // "ada@example.com"
+ * ```
+ */
+export function normalizeEmailAddress(value: unknown): string {
+  if (typeof value !== "string") throw new InvalidEmailAddress("it is missing");
+  const address = value.normalize("NFKC").toLowerCase().trim();
+  if (address.length > MAX_ADDRESS_LENGTH) throw new InvalidEmailAddress("it is too long");
+  if (CONTROL_OR_FORMAT.test(address)) throw new InvalidEmailAddress("it contains control characters");
+  if (SEPARATOR.test(address)) throw new InvalidEmailAddress("it contains quotes, spaces or separators");
+  const parts = address.split("@");
+  const [local, domain] = parts;
+  if (parts.length !== 2 || !local || !domain) throw new InvalidEmailAddress("it needs exactly one '@'");
+  const labels = domain.split(".");
+  if (labels.length < 2 || labels.some((label) => label === ""))
+    throw new InvalidEmailAddress("its domain needs a dot between non-empty labels");
+  return address;
+}
+
+/**
+ * The identifier of an address for a provider: its own `normalizeIdentifier` when it has one,
+ * else {@link normalizeEmailAddress}. A custom normaliser is trusted with the address's shape,
+ * but its result must still be a non-empty string without control characters, because it
+ * becomes a mail header whatever the normaliser intended.
+ *
+ * @param provider - The email provider.
+ * @param value - The submitted address.
+ * @returns The identifier used for tokens, rate limits and users.
+ * @throws {InvalidEmailAddress} When the address (or the custom normaliser's result) is unusable.
+ * @throws Whatever a custom `normalizeIdentifier` throws.
+ * @example
+ * ```ts
+ * const identifier = emailIdentifier(provider, req.body?.email)
+ * ```
+ */
+export function emailIdentifier(provider: EmailConfig, value: unknown): string {
+  if (!provider.normalizeIdentifier) return normalizeEmailAddress(value);
+  if (typeof value !== "string") throw new InvalidEmailAddress("it is missing");
+  const identifier: unknown = provider.normalizeIdentifier(value);
+  if (typeof identifier !== "string" || identifier === "")
+    throw new InvalidEmailAddress("normalizeIdentifier returned no address");
+  if (CONTROL_OR_FORMAT.test(identifier)) throw new InvalidEmailAddress("it contains control characters");
+  return identifier;
+}

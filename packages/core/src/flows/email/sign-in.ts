@@ -1,0 +1,96 @@
+/**
+ * POST signin/{email provider}: checks the address, asks the `signIn` callback, and mails a
+ * one-time link. The answer is the same redirect whether or not the address has an account, and
+ * the same adapter calls are made either way, so the form cannot be used to find out who has one.
+ *
+ * @module
+ */
+import type { ActionContext, AuthRequest, AuthResult } from "../../context";
+import { EmailSignInError } from "../../errors";
+import { callAdapter } from "../../session/database";
+import type { EmailConfig } from "../../types";
+import { checkSignIn } from "../sign-in";
+import { emailIdentifier } from "./normalize";
+import { consumeEmailAllowance } from "./rate-limit";
+import { consumeVerificationToken, issueVerificationToken } from "./token";
+import { emailAccount } from "./user";
+
+function readIdentifier(provider: EmailConfig, value: unknown): string {
+  try {
+    return emailIdentifier(provider, value);
+  } catch (error) {
+    throw new EmailSignInError("The submitted email address cannot be used.", { cause: error });
+  }
+}
+
+function verifyRequestUrl(provider: EmailConfig, ctx: ActionContext): string {
+  const { verifyRequest } = ctx.config.pages;
+  const url = new URL(verifyRequest ?? `${ctx.actionUrl}/verify-request`, ctx.origin);
+  url.searchParams.set("provider", provider.id);
+  url.searchParams.set("type", provider.type);
+  return url.href;
+}
+
+function callbackLink(provider: EmailConfig, params: Record<string, string>, ctx: ActionContext): string {
+  return `${ctx.actionUrl}/callback/${encodeURIComponent(provider.id)}?${new URLSearchParams(params)}`;
+}
+
+/** Delivers the link; on failure the token is used up first, so no stored token outlives a failed send. */
+async function deliver(
+  provider: EmailConfig,
+  params: { identifier: string; token: string; expires: Date; url: string },
+  req: AuthRequest,
+  ctx: ActionContext,
+): Promise<void> {
+  try {
+    await provider.sendVerificationRequest({
+      ...params,
+      provider,
+      theme: ctx.config.theme,
+      request: req.request,
+    });
+  } catch (error) {
+    try {
+      await consumeVerificationToken(provider, params.identifier, params.token, ctx);
+    } catch (cleanup) {
+      ctx.config.logger.error(cleanup as Error);
+    }
+    throw new EmailSignInError(`Sending the sign-in link with "${provider.id}" failed.`, { cause: error });
+  }
+}
+
+/**
+ * Starts an email sign-in: normalises `email` from the body, calls the `signIn` callback with
+ * `email.verificationRequest: true` (false denies, a URL redirects there, nothing is sent in
+ * either case), applies the per-address rate limit, stores a hashed token and sends
+ * `{actionUrl}/callback/{id}?callbackUrl&token&email` through `sendVerificationRequest`, then
+ * redirects to the verify-request page (`pages.verifyRequest` when set).
+ *
+ * @param req - The sign-in POST (CSRF already checked by the action).
+ * @param ctx - The action context; `ctx.provider` is the email provider.
+ * @returns The redirect.
+ * @throws {EmailSignInError} For an unusable address or a failed send.
+ * @throws {RateLimited} When the address had too many links lately.
+ * @throws {AccessDenied} When the `signIn` callback denies.
+ * @throws {AdapterError} When an adapter call fails.
+ * @example
+ * ```ts
+ * const result = await sendVerificationLink(req, ctx) // { redirect: ".../verify-request?provider=email&type=email" }
+ * ```
+ */
+export async function sendVerificationLink(req: AuthRequest, ctx: ActionContext): Promise<AuthResult> {
+  const provider = ctx.provider as EmailConfig;
+  const identifier = readIdentifier(provider, req.body?.email);
+  const callbackUrl = await ctx.callbackUrl();
+  const adapter = ctx.config.adapter!;
+  const existing = await callAdapter("getUserByEmail", () => adapter.getUserByEmail!(identifier));
+  const user = existing ?? { id: identifier, email: identifier, emailVerified: null };
+  const account = emailAccount(provider, identifier, user.id);
+  const redirect = await checkSignIn({ user, account, email: { verificationRequest: true } }, ctx);
+  if (redirect) return { redirect };
+  consumeEmailAllowance(provider, identifier, ctx);
+  const { token, expires } = await issueVerificationToken(provider, identifier, ctx);
+  const url = callbackLink(provider, { callbackUrl, token, email: identifier }, ctx);
+  await deliver(provider, { identifier, token, expires, url }, req, ctx);
+  return { redirect: verifyRequestUrl(provider, ctx) };
+}

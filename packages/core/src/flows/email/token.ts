@@ -1,0 +1,139 @@
+/**
+ * Verification tokens of magic links: made here, stored only as a salted hash, and used once.
+ * The database never holds a usable token, so a leaked `VerificationToken` table signs no one in.
+ *
+ * @module
+ */
+import type { VerificationToken } from "../../adapters";
+import type { ActionContext } from "../../context";
+import { EmailSignInError, Verification } from "../../errors";
+import { randomHex, sha256Hex, timingSafeEqual } from "../../http/crypto";
+import { callAdapter } from "../../session/database";
+import type { EmailConfig } from "../../types";
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The stored form of a token: `sha256hex(token + (provider.secret ?? first secret))`, as Auth.js
+ * stores it, so links survive a move between the two.
+ *
+ * @param token - The raw token from the link.
+ * @param provider - The email provider (its `secret` overrides the configuration's).
+ * @param ctx - The action context.
+ * @returns 64 hex digits.
+ * @see WIRE.md "Crypto" (Email token)
+ * @example
+ * ```ts
+ * const stored = await hashVerificationToken(token, provider, ctx)
+ * ```
+ */
+export function hashVerificationToken(
+  token: string,
+  provider: EmailConfig,
+  ctx: ActionContext,
+): Promise<string> {
+  return sha256Hex(`${token}${provider.secret ?? ctx.config.secrets[0]}`);
+}
+
+async function generate(provider: EmailConfig): Promise<string> {
+  let token: unknown;
+  try {
+    // 32 random bytes: 256 bits, so guessing a live link online is hopeless.
+    token = (await provider.generateVerificationToken?.()) ?? randomHex(32);
+  } catch (error) {
+    throw new EmailSignInError("generateVerificationToken threw.", { cause: error });
+  }
+  if (typeof token !== "string" || token === "")
+    throw new EmailSignInError("generateVerificationToken returned no token.");
+  return token;
+}
+
+/**
+ * Makes a token for an address and stores its hash with its expiry (`provider.maxAge`, default
+ * 24 hours from the request time).
+ *
+ * @param provider - The email provider.
+ * @param identifier - The normalised address.
+ * @param ctx - The action context.
+ * @returns The raw token (for the link only) and its expiry.
+ * @throws {EmailSignInError} When `generateVerificationToken` throws or returns nothing.
+ * @throws {AdapterError} When `createVerificationToken` fails.
+ * @example
+ * ```ts
+ * const { token, expires } = await issueVerificationToken(provider, "ada@example.com", ctx)
+ * ```
+ */
+export async function issueVerificationToken(
+  provider: EmailConfig,
+  identifier: string,
+  ctx: ActionContext,
+): Promise<{ token: string; expires: Date }> {
+  const token = await generate(provider);
+  const expires = new Date(ctx.now + (provider.maxAge ?? DAY_SECONDS) * 1000);
+  const row: VerificationToken = {
+    identifier,
+    token: await hashVerificationToken(token, provider, ctx),
+    expires,
+  };
+  const adapter = ctx.config.adapter!;
+  await callAdapter("createVerificationToken", () => adapter.createVerificationToken!(row));
+  return { token, expires };
+}
+
+/**
+ * Uses a token up: the adapter finds it by address and hash and deletes it in the same step, so
+ * of two concurrent clicks on one link only one gets it back.
+ *
+ * @param provider - The email provider.
+ * @param identifier - The normalised address from the link.
+ * @param token - The raw token from the link.
+ * @param ctx - The action context.
+ * @returns The stored row, or null when there was none (wrong, used, or another address's).
+ * @throws {AdapterError} When `useVerificationToken` fails.
+ * @example
+ * ```ts
+ * await consumeVerificationToken(provider, identifier, token, ctx) // the token is gone afterwards
+ * ```
+ */
+export async function consumeVerificationToken(
+  provider: EmailConfig,
+  identifier: string,
+  token: string,
+  ctx: ActionContext,
+): Promise<VerificationToken | null> {
+  const hash = await hashVerificationToken(token, provider, ctx);
+  const adapter = ctx.config.adapter!;
+  const row = await callAdapter("useVerificationToken", () =>
+    adapter.useVerificationToken!({ identifier, token: hash }),
+  );
+  // An adapter that ignores the identifier (some user-land ones look up by token only) must not
+  // let a link for one address sign in another, so both fields are checked again here.
+  if (!row || row.identifier !== identifier || !timingSafeEqual(row.token, hash)) return null;
+  return row;
+}
+
+/**
+ * Checks a magic link and uses it up: the token must exist for this address and must not have
+ * expired (`expires <= ctx.now` counts as expired; an expired token is deleted all the same).
+ *
+ * @param provider - The email provider.
+ * @param identifier - The normalised address from the link.
+ * @param token - The raw token from the link.
+ * @param ctx - The action context.
+ * @throws {Verification} When the link is wrong, used, for another address or expired.
+ * @throws {AdapterError} When `useVerificationToken` fails.
+ * @example
+ * ```ts
+ * await redeemVerificationToken(provider, identifier, req.query.token, ctx)
+ * ```
+ */
+export async function redeemVerificationToken(
+  provider: EmailConfig,
+  identifier: string,
+  token: string,
+  ctx: ActionContext,
+): Promise<void> {
+  const row = await consumeVerificationToken(provider, identifier, token, ctx);
+  if (!row) throw new Verification("The sign-in link is unknown, already used, or for another address.");
+  if (new Date(row.expires).getTime() <= ctx.now) throw new Verification("The sign-in link has expired.");
+}

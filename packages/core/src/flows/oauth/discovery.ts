@@ -1,0 +1,110 @@
+/**
+ * OpenID Connect discovery with a per-issuer cache. A provider's metadata rarely changes, and
+ * fetching it on every sign-in would add a round trip and make every sign-in fail while the
+ * document is briefly unreachable; so a document is kept for an hour. Concurrent first requests
+ * share one fetch. A failed discovery is not kept: the next sign-in tries again.
+ */
+import { type AuthorizationServer, discoveryRequest, processDiscoveryResponse } from "oauth4webapi";
+import { assertSecureEndpoint, PROVIDER_REQUEST_TIMEOUT_MS, requestOptions } from "./transport";
+
+/** How long a discovered document is used before it is fetched again, in seconds. */
+export const DISCOVERY_TTL_SECONDS = 60 * 60;
+
+/** Where a provider's metadata comes from: its issuer, or an explicit discovery URL. */
+export interface DiscoverySource {
+  /** The expected issuer; the document must name exactly this one. */
+  issuer?: string;
+  /** The discovery document's URL; default `{issuer}/.well-known/openid-configuration`. */
+  wellKnown?: string;
+}
+
+interface Entry {
+  fetchedAt: number;
+  server: Promise<AuthorizationServer>;
+}
+
+/** Bounds the cache, so configurations built per request cannot grow it without end. */
+const CACHE_LIMIT = 100;
+const cache = new Map<string, Entry>();
+
+const WELL_KNOWN = "/.well-known/openid-configuration";
+
+/** The issuer a discovery URL implies: the URL without its `/.well-known/openid-configuration`. */
+function issuerOf(wellKnown: URL): URL | undefined {
+  if (!wellKnown.pathname.endsWith(WELL_KNOWN) || wellKnown.search !== "") return undefined;
+  return new URL(wellKnown.href.slice(0, wellKnown.href.length - WELL_KNOWN.length) || "/");
+}
+
+async function fetchMetadata(source: DiscoverySource, providerId: string): Promise<AuthorizationServer> {
+  if (source.wellKnown !== undefined) {
+    const url = new URL(source.wellKnown);
+    assertSecureEndpoint(url, providerId, "discovery document (wellKnown)");
+    const expected = source.issuer !== undefined ? new URL(source.issuer) : issuerOf(url);
+    if (!expected) {
+      throw new TypeError("set `issuer`: it cannot be derived from this wellKnown URL");
+    }
+    const response = await fetch(url, {
+      headers: { accept: "application/json" },
+      redirect: "manual",
+      signal: AbortSignal.timeout(PROVIDER_REQUEST_TIMEOUT_MS),
+    });
+    return processDiscoveryResponse(expected, response);
+  }
+  const issuer = new URL(source.issuer!);
+  assertSecureEndpoint(issuer, providerId, "issuer");
+  const response = await discoveryRequest(issuer, { algorithm: "oidc", ...requestOptions(issuer) });
+  return processDiscoveryResponse(issuer, response);
+}
+
+/**
+ * The discovery URL of a source, for log lines.
+ *
+ * @param source - The issuer and/or wellKnown URL.
+ * @returns The URL that discovery fetches.
+ * @example
+ * ```ts
+ * discoveryUrl({ issuer: "https://idp.example" }) // "https://idp.example/.well-known/openid-configuration"
+ * ```
+ */
+export function discoveryUrl(source: DiscoverySource): string {
+  return source.wellKnown ?? `${source.issuer?.replace(/\/+$/, "")}${WELL_KNOWN}`;
+}
+
+/**
+ * The provider metadata (RFC 8414 / OpenID Connect Discovery 1.0) of an issuer, from the cache
+ * when it was fetched less than {@link DISCOVERY_TTL_SECONDS} ago, else fetched and checked: the
+ * document's `issuer` must equal the configured issuer (or, with only `wellKnown`, the issuer its
+ * URL implies), so a document cannot redirect sign-in to another provider.
+ *
+ * @param source - The issuer and/or wellKnown URL.
+ * @param providerId - Named in configuration errors.
+ * @param now - The current time in ms (the configuration's clock).
+ * @returns The metadata. The same object is returned while it is cached.
+ * @throws Whatever the fetch or the check throws (describe it with `describeFailure`); an
+ * InvalidEndpoints error for a plain-http URL outside localhost.
+ * @see https://openid.net/specs/openid-connect-discovery-1_0.html
+ * @example
+ * ```ts
+ * const as = await discover({ issuer: "https://accounts.google.com" }, "google", Date.now())
+ * ```
+ */
+export function discover(
+  source: DiscoverySource,
+  providerId: string,
+  now: number,
+): Promise<AuthorizationServer> {
+  const key = `${source.issuer ?? ""} ${source.wellKnown ?? ""}`;
+  const cached = cache.get(key);
+  if (cached && now - cached.fetchedAt < DISCOVERY_TTL_SECONDS * 1000 && now >= cached.fetchedAt) {
+    return cached.server;
+  }
+  const server = fetchMetadata(source, providerId);
+  const entry: Entry = { fetchedAt: now, server };
+  cache.delete(key);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, entry);
+  server.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return server;
+}

@@ -1,0 +1,113 @@
+/**
+ * From a provider's profile and tokens to the user and the account row: the default `profile`
+ * and `account` callbacks, and the checks on what a custom `profile` returns.
+ */
+import { OAuthProfileParseError } from "../../errors";
+import type { Account, InternalOAuthProvider, Profile, TokenSet, User } from "../../types";
+
+/**
+ * The default `profile` callback: `sub` (or `id`) becomes the id, `name` (or `nickname`, or
+ * `preferred_username`) the name, `picture` the image.
+ *
+ * @param profile - The ID token claims or the userinfo response.
+ * @returns The user.
+ * @example
+ * ```ts
+ * defaultProfile({ sub: "42", name: "Ada", email: "ada@example.com" }) // { id: "42", name: "Ada", ... }
+ * ```
+ */
+export function defaultProfile(profile: Profile): User {
+  const id = profile.sub ?? profile.id;
+  return {
+    id: id === undefined || id === null ? undefined : String(id),
+    name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
+    email: profile.email ?? null,
+    image: typeof profile.picture === "string" ? profile.picture : null,
+  };
+}
+
+const KEPT_TOKENS = [
+  "access_token",
+  "id_token",
+  "refresh_token",
+  "expires_at",
+  "scope",
+  "token_type",
+  "session_state",
+] as const;
+
+/**
+ * The default `account` callback: keeps `access_token`, `id_token`, `refresh_token`,
+ * `expires_at`, `scope`, `token_type` (lowercase) and `session_state`, and drops the rest.
+ *
+ * @param tokens - The token set, with `expires_at` already computed.
+ * @returns The subset stored on the account.
+ * @example
+ * ```ts
+ * defaultAccount({ access_token: "at", token_type: "Bearer", expires_in: 3600, expires_at: 1_700_003_600 })
+ * ```
+ */
+export function defaultAccount(tokens: TokenSet): TokenSet {
+  const kept: TokenSet = {};
+  for (const key of KEPT_TOKENS) {
+    const value = tokens[key];
+    if (value !== undefined && value !== null) kept[key] = value as never;
+  }
+  if (typeof kept.token_type === "string") kept.token_type = kept.token_type.toLowerCase();
+  return kept;
+}
+
+/** The user and the account a callback signs in with. */
+export interface MappedProfile {
+  user: User & { id: string };
+  account: Account;
+}
+
+/**
+ * Runs the provider's `profile` and `account` callbacks and builds the account:
+ * `{...account(tokens), provider, type, providerAccountId}` where the id is the user's id as a
+ * string. The email is lowercased, so the same address always finds the same user.
+ *
+ * @param provider - The normalised provider.
+ * @param profile - The ID token claims or the userinfo response.
+ * @param tokens - The token set, with `expires_at`.
+ * @returns The user and the account.
+ * @throws {OAuthProfileParseError} When `profile` throws or returns no id.
+ * @see SPEC.md, "Provider configuration" (profile, account)
+ * @example
+ * ```ts
+ * const { user, account } = await mapProfile(provider, claims, tokens)
+ * ```
+ */
+export async function mapProfile(
+  provider: InternalOAuthProvider,
+  profile: Profile,
+  tokens: TokenSet,
+): Promise<MappedProfile> {
+  let user: User;
+  try {
+    user = await provider.profile(profile, tokens);
+  } catch (error) {
+    throw new OAuthProfileParseError(`The profile callback of "${provider.id}" threw.`, { cause: error });
+  }
+  const rawId: unknown = user?.id;
+  if ((typeof rawId !== "string" && typeof rawId !== "number") || rawId === "") {
+    throw new OAuthProfileParseError(
+      `The profile of "${provider.id}" has no id: map the provider's user id to \`id\` in its profile callback.`,
+    );
+  }
+  const id = String(rawId);
+  const email = typeof user.email === "string" ? user.email.toLowerCase() : user.email;
+  const kept = provider.account(tokens) ?? {};
+  const account: Account = {
+    ...withoutUndefined(kept),
+    provider: provider.id,
+    type: provider.type,
+    providerAccountId: id,
+  };
+  return { user: { ...user, id, email }, account };
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

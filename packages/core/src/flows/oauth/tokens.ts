@@ -1,0 +1,158 @@
+/**
+ * The token request of a callback: the authorization code exchanged for tokens (RFC 6749 4.1.3)
+ * with the PKCE verifier and the configured client authentication, and, for OpenID Connect, the
+ * ID token checked (issuer, audience, expiry, nonce, and its signature against the provider's
+ * JWKS).
+ */
+import {
+  type AuthorizationServer,
+  authorizationCodeGrantRequest,
+  type Client,
+  clockSkew,
+  expectNoNonce,
+  getValidatedIdTokenClaims,
+  type IDToken,
+  nopkce,
+  OperationProcessingError,
+  processAuthorizationCodeResponse,
+  validateApplicationLevelSignature,
+} from "oauth4webapi";
+import type { ActionContext } from "../../context";
+import { InvalidCheck } from "../../errors";
+import { base64urlDecode } from "../../http/crypto";
+import type { InternalOAuthProvider, TokenSet } from "../../types";
+import type { CheckValues } from "./checks";
+import { talkTo } from "./failure";
+import type { OAuthRuntime } from "./provider";
+import { requestOptions } from "./transport";
+
+/** What the token request yields. */
+export interface ExchangedTokens {
+  /** The token endpoint response, with `expires_at` (seconds) computed from `expires_in`. */
+  tokens: TokenSet;
+  /** The checked claims of the ID token, when there was one. */
+  claims?: IDToken;
+}
+
+/**
+ * The client metadata for this request. oauth4webapi checks token times against the system
+ * clock; shifting it by the configuration's clock (`now`) keeps every check on one clock.
+ */
+function clientAt(client: Client, ctx: ActionContext): Client {
+  const skew = Math.round((ctx.now - Date.now()) / 1000);
+  return skew === 0 ? client : { ...client, [clockSkew]: skew };
+}
+
+function isNonceMismatch(error: unknown): boolean {
+  const cause = error instanceof OperationProcessingError ? (error.cause as { claim?: unknown }) : undefined;
+  return cause?.claim === "nonce";
+}
+
+/** The response of a custom `token.request`, as oauth4webapi would receive it from the endpoint. */
+function asTokenResponse(tokens: TokenSet): Response {
+  return Response.json({ token_type: "bearer", ...tokens });
+}
+
+async function tokenResponse(
+  runtime: OAuthRuntime,
+  server: AuthorizationServer,
+  provider: InternalOAuthProvider,
+  params: URLSearchParams,
+  checks: CheckValues,
+  ctx: ActionContext,
+): Promise<Response> {
+  const { id } = provider;
+  if (provider.token?.request) {
+    const request = provider.token.request;
+    const tokens = await talkTo("callback", id, "custom token request", async () =>
+      request({ provider, params, checks: { code_verifier: checks.codeVerifier, nonce: checks.nonce } }),
+    );
+    return asTokenResponse(tokens);
+  }
+  const endpoint = server.token_endpoint!;
+  const response = await talkTo("callback", id, `token request to ${endpoint}`, () =>
+    authorizationCodeGrantRequest(
+      server,
+      clientAt(runtime.client, ctx),
+      runtime.clientAuth,
+      params,
+      String(provider.callbackUrl),
+      checks.codeVerifier ?? nopkce,
+      requestOptions(endpoint),
+    ),
+  );
+  const conform = runtime.conform.token;
+  if (!conform) return response;
+  return (
+    (await talkTo("callback", id, "token response conform hook", async () => conform(response.clone()))) ??
+    response
+  );
+}
+
+/**
+ * Exchanges the authorization code of a verified callback for tokens. A custom `token.request`
+ * replaces the built-in request; its result goes through the same checks.
+ *
+ * @param runtime - The normalised provider.
+ * @param server - Its authorization server metadata.
+ * @param provider - The provider view of this request (with `callbackUrl`, the redirect URI).
+ * @param params - The validated callback parameters (with `code`).
+ * @param checks - The verified PKCE verifier and nonce.
+ * @param ctx - The action context.
+ * @returns The tokens and the ID token claims.
+ * @throws {InvalidCheck} When the ID token's nonce is not the one of the nonce cookie.
+ * @throws {CallbackRouteError} When the request fails, the provider answers with an error, or
+ * the response or its ID token does not check out (naming the provider and endpoint only).
+ * @see https://openid.net/specs/openid-connect-core-1_0.html#IDTokenValidation
+ * @example
+ * ```ts
+ * const { tokens, claims } = await exchangeCode(runtime, as, view, params, checks, ctx)
+ * ```
+ */
+export async function exchangeCode(
+  runtime: OAuthRuntime,
+  server: AuthorizationServer,
+  provider: InternalOAuthProvider,
+  params: URLSearchParams,
+  checks: CheckValues,
+  ctx: ActionContext,
+): Promise<ExchangedTokens> {
+  const response = await tokenResponse(runtime, server, provider, params, checks, ctx);
+  const what = provider.token?.request ? "custom token request" : `token request to ${server.token_endpoint}`;
+  const result = await talkTo("callback", provider.id, what, async () => {
+    try {
+      return await processAuthorizationCodeResponse(server, clientAt(runtime.client, ctx), response, {
+        expectedNonce: checks.nonce ?? expectNoNonce,
+        requireIdToken: provider.type === "oidc",
+      });
+    } catch (error) {
+      if (isNonceMismatch(error))
+        throw new InvalidCheck("The ID token's nonce does not match the nonce cookie.");
+      throw error;
+    }
+  });
+  const claims = getValidatedIdTokenClaims(result);
+  if (claims && server.jwks_uri && !isSymmetric(result.id_token!)) {
+    // Defence in depth: over TLS the token endpoint is authenticated anyway, but a verified
+    // signature also protects against a compromised or misrouted token endpoint.
+    await talkTo("callback", provider.id, `ID token signature check against ${server.jwks_uri}`, () =>
+      validateApplicationLevelSignature(server, response, requestOptions(server.jwks_uri)),
+    );
+  }
+  const tokens: TokenSet = { ...result } as TokenSet;
+  if (typeof result.expires_in === "number")
+    tokens.expires_at = Math.floor(ctx.now / 1000) + result.expires_in;
+  return { tokens, claims };
+}
+
+/** True for an HMAC-signed JWT (keyed with the client secret; there is no public key to check). */
+function isSymmetric(jwt: string): boolean {
+  try {
+    const header = JSON.parse(new TextDecoder().decode(base64urlDecode(jwt.split(".")[0]!))) as {
+      alg?: unknown;
+    };
+    return typeof header.alg === "string" && header.alg.startsWith("HS");
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,94 @@
+/** The per-address limit on magic links, over HTTP with a real SMTP sink and a frozen clock. */
+import { type SmtpSink, startSmtpSink } from "@portcullis/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmailApp, emailApp, location, ORIGIN, requestLink } from "./helpers";
+
+const VERIFY = `${ORIGIN}/auth/verify-request?provider=nodemailer&type=email`;
+let sink: SmtpSink;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.stop();
+});
+
+function mailsTo(email: string): number {
+  return sink.mails.filter((mail) => mail.to.includes(email)).length;
+}
+
+async function request(app: EmailApp, email: string): Promise<string> {
+  return location(await requestLink(app.browser(), email));
+}
+
+describe("rate limit", () => {
+  it("refuses the 6th link in 15 minutes with RateLimited and mails nothing for it", async () => {
+    const app = emailApp(sink);
+    for (let i = 0; i < 5; i++) {
+      expect(await request(app, "busy@example.com")).toBe(VERIFY);
+      app.advance(60_000);
+    }
+    expect(await request(app, "busy@example.com")).toBe(`${ORIGIN}/auth/signin?error=RateLimited`);
+    expect(mailsTo("busy@example.com")).toBe(5);
+  });
+
+  it("allows a link again once the oldest one leaves the window", async () => {
+    const app = emailApp(sink);
+    for (let i = 0; i < 5; i++) await request(app, "window@example.com");
+    app.advance(899_999);
+    expect(await request(app, "window@example.com")).toBe(`${ORIGIN}/auth/signin?error=RateLimited`);
+    app.advance(1);
+    expect(await request(app, "window@example.com")).toBe(VERIFY);
+    expect(mailsTo("window@example.com")).toBe(6);
+  });
+
+  it("counts each address on its own and after normalisation", async () => {
+    const app = emailApp(sink);
+    for (let i = 0; i < 5; i++) await request(app, i % 2 ? "Same@Example.com" : "same@example.com ");
+    expect(await request(app, "SAME@example.com")).toBe(`${ORIGIN}/auth/signin?error=RateLimited`);
+    expect(await request(app, "other@example.com")).toBe(VERIFY);
+  });
+
+  it("uses the provider's max and window", async () => {
+    const app = emailApp(sink, { provider: { rateLimit: { max: 2, windowSeconds: 60 } } });
+    expect(await request(app, "custom@example.com")).toBe(VERIFY);
+    expect(await request(app, "custom@example.com")).toBe(VERIFY);
+    expect(await request(app, "custom@example.com")).toBe(`${ORIGIN}/auth/signin?error=RateLimited`);
+    app.advance(60_000);
+    expect(await request(app, "custom@example.com")).toBe(VERIFY);
+  });
+
+  it("sends every link when rateLimit is false", async () => {
+    const app = emailApp(sink, { provider: { rateLimit: false } });
+    for (let i = 0; i < 7; i++) expect(await request(app, "unlimited@example.com")).toBe(VERIFY);
+    expect(mailsTo("unlimited@example.com")).toBe(7);
+  });
+
+  it("keeps separate counts for separate configurations", async () => {
+    const first = emailApp(sink);
+    for (let i = 0; i < 5; i++) await request(first, "two-apps@example.com");
+    expect(await request(first, "two-apps@example.com")).toBe(`${ORIGIN}/auth/signin?error=RateLimited`);
+    expect(await request(emailApp(sink), "two-apps@example.com")).toBe(VERIFY);
+  });
+
+  it("refuses a known and an unknown address alike", async () => {
+    const app = emailApp(sink);
+    await app.adapter.createUser!({ id: "u-limit", email: "member@example.com", emailVerified: null });
+    const answers: string[] = [];
+    for (const email of ["member@example.com", "nobody@example.com"]) {
+      for (let i = 0; i < 5; i++) await request(app, email);
+      answers.push(await request(app, email));
+    }
+    expect(answers).toEqual([
+      `${ORIGIN}/auth/signin?error=RateLimited`,
+      `${ORIGIN}/auth/signin?error=RateLimited`,
+    ]);
+  });
+
+  it("answers an unusable rateLimit setting with a configuration error and sends nothing", async () => {
+    const app = emailApp(sink, { provider: { rateLimit: { max: 0, windowSeconds: 60 } } });
+    expect(await request(app, "badlimit@example.com")).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+    expect(mailsTo("badlimit@example.com")).toBe(0);
+    expect(app.errors.map((e) => e.message).join("\n")).toContain("rateLimit");
+  });
+});

@@ -1,0 +1,171 @@
+/** A plain OAuth 2 provider (no discovery, no ID token): explicit endpoints and a userinfo request. */
+import type { OAuth2Config } from "@portcullis/core";
+import type { TestOpenIdProvider } from "@portcullis/testkit";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  BASIC,
+  browser,
+  location,
+  oauthConfig,
+  providerAnswer,
+  sessionOf,
+  signInThrough,
+  startIdp,
+  startSignIn,
+} from "./helpers";
+
+let idp: TestOpenIdProvider;
+beforeAll(async () => {
+  idp = await startIdp({ plainOAuth: true, ids: ["idp", "acme"] });
+});
+afterAll(() => idp.stop());
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+function plainProvider(overrides: Partial<OAuth2Config> = {}): OAuth2Config {
+  return {
+    id: "idp",
+    name: "Plain OAuth",
+    type: "oauth",
+    authorization: { url: idp.endpoints.authorization, params: { scope: "email profile" } },
+    token: idp.endpoints.token,
+    userinfo: idp.endpoints.userinfo,
+    clientId: BASIC.client_id,
+    clientSecret: BASIC.client_secret,
+    ...overrides,
+  };
+}
+
+describe("plain OAuth 2 provider", () => {
+  it("asks for the configured scope only (no openid) and signs in with the userinfo response", async () => {
+    const config = oauthConfig([plainProvider()]);
+    const client = browser(config);
+    const started = await startSignIn(client);
+    expect(location(started).searchParams.get("scope")).toBe("email profile");
+    const answer = await providerAnswer(idp, location(started), { sub: "bob" });
+    const response = await client.get(answer.url);
+    expect(location(response).pathname).toBe("/dashboard");
+    expect(await sessionOf(client)).toMatchObject({
+      user: { name: "Bob Example", email: "bob@example.test" },
+    });
+    expect(config.recorded.errors).toEqual([]);
+  });
+
+  it("keeps the default account fields, with no ID token and expires_at from expires_in", async () => {
+    const config = oauthConfig([plainProvider()]);
+    await signInThrough(browser(config), idp);
+    const signIn = config.recorded.events.find((e) => e.name === "signIn");
+    const account = signIn?.message.account as Record<string, unknown>;
+    expect(Object.keys(account).sort()).toEqual(
+      ["access_token", "expires_at", "provider", "providerAccountId", "scope", "token_type", "type"].sort(),
+    );
+    expect(account).toMatchObject({
+      provider: "idp",
+      type: "oauth",
+      providerAccountId: "alice",
+      token_type: "bearer",
+    });
+    expect(account.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000) + 3000);
+  });
+
+  it("replaces the built-in userinfo request with a custom one, given the tokens and the provider", async () => {
+    const seen: Array<{ providerId: unknown; hasToken: boolean }> = [];
+    const provider = plainProvider({
+      userinfo: {
+        url: idp.endpoints.userinfo,
+        request: async ({ provider: p, tokens }) => {
+          seen.push({ providerId: p.id, hasToken: typeof tokens.access_token === "string" });
+          return { id: "7", login: "custom", email: "custom@example.test" };
+        },
+      },
+      profile: (profile) => ({ id: String(profile.id), name: String(profile.login), email: profile.email }),
+    });
+    const client = browser(oauthConfig([provider]));
+    await signInThrough(client, idp);
+    expect(seen).toEqual([{ providerId: "idp", hasToken: true }]);
+    expect((await sessionOf(client))?.user).toMatchObject({ name: "custom", email: "custom@example.test" });
+  });
+
+  it("replaces the built-in token request with a custom one, given the code, verifier and redirect URI", async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const provider = plainProvider({
+      token: {
+        url: idp.endpoints.token,
+        request: async ({ provider: p, params, checks }) => {
+          seen.push({
+            callbackUrl: p.callbackUrl,
+            tokenUrl: String(p.token?.url),
+            hasVerifier: !!checks.code_verifier,
+          });
+          const body = new URLSearchParams({
+            grant_type: "authorization_code",
+            code: params.get("code") ?? "",
+            redirect_uri: String(p.callbackUrl),
+            code_verifier: checks.code_verifier ?? "",
+          });
+          const credentials = btoa(`${BASIC.client_id}:${BASIC.client_secret}`);
+          const response = await fetch(String(p.token?.url), {
+            method: "POST",
+            body,
+            headers: { authorization: `Basic ${credentials}` },
+          });
+          return response.json();
+        },
+      },
+    });
+    const client = browser(oauthConfig([provider]));
+    expect(location(await signInThrough(client, idp)).pathname).toBe("/dashboard");
+    expect(seen).toEqual([
+      {
+        callbackUrl: "http://localhost:3000/auth/callback/idp",
+        tokenUrl: idp.endpoints.token,
+        hasVerifier: true,
+      },
+    ]);
+    expect((await sessionOf(client))?.user?.email).toBe("alice@example.test");
+  });
+
+  it("lets a conform hook rewrite the token response before it is processed", async () => {
+    const provider = plainProvider({
+      token: {
+        url: idp.endpoints.token,
+        conform: async (response) => {
+          const body = (await response.json()) as Record<string, unknown>;
+          return Response.json({ ...body, token_type: "Bearer", note: "conformed" });
+        },
+      },
+      account: (tokens) => ({ access_token: tokens.access_token, note: tokens.note }) as never,
+    });
+    const config = oauthConfig([provider]);
+    await signInThrough(browser(config), idp);
+    const account = config.recorded.events.find((e) => e.name === "signIn")?.message.account;
+    expect(account).toMatchObject({ note: "conformed", access_token: expect.any(String) });
+  });
+
+  it("fills clientId and clientSecret from AUTH_{ID}_ID and AUTH_{ID}_SECRET", async () => {
+    vi.stubEnv("AUTH_ACME_ID", BASIC.client_id);
+    vi.stubEnv("AUTH_ACME_SECRET", BASIC.client_secret);
+    const provider = plainProvider({ id: "acme", clientId: undefined, clientSecret: undefined });
+    const client = browser(oauthConfig([provider]));
+    const started = await startSignIn(client, "acme");
+    expect(location(started).searchParams.get("client_id")).toBe(BASIC.client_id);
+    const answer = await providerAnswer(idp, location(started));
+    expect(location(await client.get(answer.url)).pathname).toBe("/dashboard");
+    expect((await sessionOf(client))?.user?.email).toBe("alice@example.test");
+  });
+
+  it("sends a user to the error page when the provider has no clientId", async () => {
+    const config = oauthConfig([plainProvider({ clientId: undefined })]);
+    const started = await startSignIn(browser(config));
+    expect(location(started).href).toBe("http://localhost:3000/auth/error?error=Configuration");
+    expect(config.recorded.errors[0]?.message).toContain('"idp" has no clientId');
+  });
+
+  it("refuses a plain-http endpoint outside localhost", async () => {
+    const config = oauthConfig([plainProvider({ token: "http://idp.example/token" })]);
+    const started = await startSignIn(browser(config));
+    expect(location(started).href).toBe("http://localhost:3000/auth/error?error=Configuration");
+    expect(config.recorded.errors[0]?.message).toMatch(/must use https/);
+  });
+});
