@@ -1,0 +1,55 @@
+/**
+ * The demo's Portcullis configuration: every sign-in method that can run on a laptop with no
+ * accounts anywhere. Credentials and magic links (the link is printed to the console) always;
+ * GitHub and Google when their AUTH_*_ID / AUTH_*_SECRET variables are set.
+ */
+import type { AuthConfig, Provider } from "@portcullis/core";
+import Credentials from "@portcullis/core/providers/credentials";
+import Email from "@portcullis/core/providers/email";
+import GitHub from "@portcullis/core/providers/github";
+import Google from "@portcullis/core/providers/google";
+import { SqlAdapter } from "@portcullis/sql-adapter";
+import type { Kysely } from "kysely";
+import { checkPassword } from "./db";
+
+/** Where magic links go: the console by default; tests read them directly. */
+export type MagicLinkSink = (email: string, url: string) => void;
+
+const printLink: MagicLinkSink = (email, url) => console.log(`\n  Magic link for ${email}:\n  ${url}\n`);
+
+/** The demo's configuration over its database. */
+export function authConfig(
+  db: Kysely<Record<string, Record<string, unknown>>>,
+  onMagicLink = printLink,
+): AuthConfig {
+  const adapter = SqlAdapter(db);
+  const providers: Provider[] = [
+    Credentials({
+      name: "Password",
+      credentials: {
+        email: { label: "Email", type: "email", placeholder: "alice@example.com" },
+        password: { label: "Password", type: "password", placeholder: "wonderland" },
+      },
+      // Credentials with database sessions: the user must exist in the adapter.
+      authorize: async ({ email, password }) => {
+        if (typeof email !== "string" || typeof password !== "string") return null;
+        if (!(await checkPassword(db, email, password))) return null;
+        return adapter.getUserByEmail!(email);
+      },
+    }),
+    Email({
+      name: "Magic link",
+      sendVerificationRequest: ({ identifier, url }) => onMagicLink(identifier, url),
+    }),
+  ];
+  if (process.env.AUTH_GITHUB_ID) providers.push(GitHub);
+  if (process.env.AUTH_GOOGLE_ID) providers.push(Google);
+  return {
+    // A fixed secret keeps the demo's sessions across restarts; set AUTH_SECRET in real apps.
+    secret: process.env.AUTH_SECRET ?? "portcullis-demo-secret-do-not-use-in-production",
+    trustHost: true,
+    adapter,
+    providers,
+    theme: { brandColor: "#4f46e5", colorScheme: "auto" },
+  };
+}

@@ -1,0 +1,75 @@
+/** The demo, driven in headless Chromium: what a person does on it, end to end. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { launchChromium } from "@portcullis/testkit";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDemo } from "../src/app";
+
+let browser: Browser;
+let demo: Awaited<ReturnType<typeof startDemo>>;
+let dir: string;
+const links = new Map<string, string>();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "portcullis-demo-"));
+  demo = await startDemo({
+    port: 0,
+    host: "127.0.0.1",
+    databaseFile: join(dir, "demo.sqlite"),
+    onMagicLink: (email, url) => links.set(email, url),
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("demo", () => {
+  it("signs in with the password form, shows the private page, and signs out", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${demo.url}/private`);
+    expect(new URL(page.url()).pathname).toBe("/auth/signin");
+    await page.fill('input[name="email"][type="email"] >> nth=0', "alice@example.com");
+    await page.fill('input[name="password"]', "wonderland");
+    await page.click('button:has-text("Sign in with Password")');
+    await page.waitForURL(`${demo.url}/private`);
+    expect(await page.textContent("body")).toContain("only signed-in users see this");
+    await page.goto(`${demo.url}/`);
+    await page.click('a:has-text("Sign out")');
+    await page.click('button:has-text("Sign out")');
+    await page.waitForURL(`${demo.url}/`);
+    expect(await page.textContent("body")).toContain("You are not signed in");
+    await page.close();
+  });
+
+  it("refuses a wrong password with a message on the sign-in page", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${demo.url}/auth/signin`);
+    await page.fill('input[name="email"][type="email"] >> nth=0', "alice@example.com");
+    await page.fill('input[name="password"]', "guess");
+    await page.click('button:has-text("Sign in with Password")');
+    await page.waitForURL(/error=CredentialsSignin/);
+    expect(await page.textContent("body")).toMatch(/check/i);
+    await page.close();
+  });
+
+  it("signs in a new address with a magic link", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${demo.url}/auth/signin`);
+    const emailForm = page.locator('form:has(button:has-text("Sign in with Magic link"))');
+    await emailForm.locator('input[name="email"]').fill("bob@example.com");
+    await emailForm.locator("button").click();
+    await page.waitForURL(/verify-request/);
+    const link = links.get("bob@example.com");
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await page.waitForURL(`${demo.url}/`);
+    expect(await page.textContent("body")).toContain("bob@example.com");
+    await page.close();
+  });
+});
