@@ -14,7 +14,8 @@
 
 import { base64url, compactDecrypt } from "jose";
 import { type DerivedKey, derivedKey, type Enc } from "./crypto/derived-key";
-import { decryptCompact, encryptCompact } from "./crypto/jwe";
+import { type CbcHsKey, decryptCompact, encryptCompact } from "./crypto/jwe";
+import { recall, remember } from "./crypto/plaintext-cache";
 import { MissingSecret } from "./errors";
 import { parseCookies, readChunked } from "./http/cookies";
 import type { Awaitable, JWT, JWTDecodeParams, JWTEncodeParams, LoggerInstance } from "./types";
@@ -103,7 +104,10 @@ export async function encode<Payload = JWT>(params: EncodeParams<Payload>): Prom
     exp: iat + (params.maxAge ?? DEFAULT_MAX_AGE),
     jti: crypto.randomUUID(),
   };
-  return encryptCompact(cbc!, JSON.stringify(claims));
+  const plaintext = JSON.stringify(claims);
+  const jwe = await encryptCompact(cbc!, plaintext);
+  remember(cbc!, jwe, plaintext);
+  return jwe;
 }
 
 /**
@@ -137,8 +141,17 @@ export async function decode<Payload = JWT>(params: DecodeParams): Promise<Paylo
   if (!header) return null;
   const key = await keyFor(header, secrets, salt);
   if (!key) return null;
-  const plaintext = key.cbc ? await decryptCompact(key.cbc, parts) : await decryptGcm(token, key.raw);
+  const plaintext = key.cbc ? await decryptCbc(key.cbc, token, parts) : await decryptGcm(token, key.raw);
   return plaintext === null ? null : (checkClaims(plaintext, params.now ?? Date.now()) as Payload | null);
+}
+
+/** CBC-HS tokens: from the plaintext cache when this process has seen the exact token, else decrypted. */
+async function decryptCbc(key: CbcHsKey, token: string, parts: string[]): Promise<string | null> {
+  const known = recall(key, token);
+  if (known !== undefined) return known;
+  const plaintext = await decryptCompact(key, parts);
+  if (plaintext !== null) remember(key, token, plaintext);
+  return plaintext;
 }
 
 interface Header {
