@@ -1,0 +1,30 @@
+/**
+ * What every bench server runs: a fetch-style handler built for one session mode, with what the
+ * load generator needs to know about it.
+ *
+ * @module
+ */
+import type { Handler } from "../bridge";
+
+/** The apps a server process can run. */
+export type AppName = "portcullis" | "authjs" | "floor";
+
+/** How sessions are kept: in the encrypted cookie, or in SQLite behind an adapter. */
+export type SessionMode = "jwt" | "database";
+
+/** A built app. */
+export interface App {
+  handler: Handler;
+  /** For database mode: the `Cookie` header value of the seeded live session. */
+  sessionCookie?: string;
+  /** Releases what the app holds (the database). */
+  close(): Promise<void>;
+}
+
+/**
+ * Thrown when an app cannot be built because a piece it needs is missing (the SQL adapter not
+ * finished yet): the bench shows the reason in the scenario's row instead of a number.
+ */
+export class Unavailable extends Error {
+  override name = "Unavailable";
+}

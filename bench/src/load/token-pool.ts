@@ -1,0 +1,37 @@
+/**
+ * Distinct session JWTs for alice, made in the bench process, for the scenario in which every
+ * request carries a different session cookie (many users, not one browser).
+ *
+ * @module
+ */
+import { SECRET, SESSION_COOKIE } from "../config";
+import { PAYLOAD, POOL_SIZE } from "../jwt/codec";
+
+let made: Promise<string[]> | undefined;
+
+async function make(): Promise<string[]> {
+  // Auth.js's encoder makes the reference format; both libraries read it (WIRE.md, "Crypto").
+  const { encode } = await import("@auth/core/jwt");
+  const tokens: string[] = [];
+  for (let i = 0; i < POOL_SIZE; i++) {
+    tokens.push(await encode({ token: PAYLOAD, secret: SECRET, salt: SESSION_COOKIE }));
+  }
+  return tokens;
+}
+
+/**
+ * {@link POOL_SIZE} distinct session tokens for alice under the bench's secret, made once per
+ * bench process and shared by both servers, so they decode the very same cookies. No server has
+ * seen them before, and cycling through more tokens than a per-token cache holds keeps such a
+ * cache from answering.
+ *
+ * @returns The tokens (cookie values).
+ * @example
+ * ```ts
+ * const [first] = await tokenPool();
+ * ```
+ */
+export function tokenPool(): Promise<string[]> {
+  made ??= make();
+  return made;
+}

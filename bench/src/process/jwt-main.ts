@@ -1,0 +1,25 @@
+/**
+ * Entry of a JWT timing process: `jwt-main.ts <library> <op>` loads that library's session JWT
+ * and answers `time` commands (run the operation in a loop) and `stats` commands until the bench
+ * ends it.
+ *
+ * @module
+ */
+import { type JwtLibrary, operationFor } from "../jwt/codec";
+import { timeOps } from "../jwt/time-ops";
+import { type Command, type JwtOp, processStats, reply } from "./protocol";
+
+const [library, op] = process.argv.slice(2) as [JwtLibrary, JwtOp];
+const operation = await operationFor(library, op);
+
+process.on("message", (command: Command) => {
+  if (command.type === "stats") {
+    reply({ id: command.id, type: "stats", stats: processStats() });
+    return;
+  }
+  timeOps(operation, command.seconds).then((timing) =>
+    reply({ id: command.id, type: "time", timing, stats: processStats() }),
+  );
+});
+process.once("disconnect", () => process.exit(0));
+reply({ type: "ready" });

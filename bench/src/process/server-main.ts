@@ -1,0 +1,45 @@
+/**
+ * Entry of a bench server process: `server-main.ts <app> <mode>` builds the app, serves it
+ * through the bridge on 127.0.0.1 and reports its port; then it answers `stats` commands until
+ * the bench ends it.
+ *
+ * @module
+ */
+import type { App, AppName, SessionMode } from "../apps/app";
+import { Unavailable } from "../apps/app";
+import { listen } from "../bridge";
+import { type Command, processStats, reply } from "./protocol";
+
+async function build(name: AppName, mode: SessionMode): Promise<App> {
+  if (name === "portcullis") return (await import("../apps/portcullis")).portcullisApp(mode);
+  if (name === "authjs") return (await import("../apps/authjs")).authjsApp(mode);
+  return (await import("../apps/floor")).floorApp();
+}
+
+async function main(): Promise<void> {
+  const [name, mode] = process.argv.slice(2) as [AppName, SessionMode];
+  let app: App;
+  try {
+    // Only the app under test is loaded, so the process's memory is that library's.
+    app = await build(name, mode);
+  } catch (error) {
+    if (!(error instanceof Unavailable)) throw error;
+    reply({ type: "unavailable", reason: error.message });
+    return;
+  }
+  const server = await listen(app.handler);
+  process.on("message", (command: Command) => {
+    if (command.type === "stats") reply({ id: command.id, type: "stats", stats: processStats() });
+  });
+  const shutdown = () => {
+    server
+      .close()
+      .then(app.close)
+      .finally(() => process.exit(0));
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("disconnect", shutdown);
+  reply({ type: "ready", port: server.port, sessionCookie: app.sessionCookie });
+}
+
+await main();

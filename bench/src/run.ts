@@ -1,0 +1,108 @@
+/**
+ * The bench: runs the selected scenarios, Portcullis and Auth.js each in its own pinned server
+ * process, and prints the markdown report to stdout and to bench/results/latest.md. Progress
+ * goes to stderr.
+ *
+ * @module
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { resolve } from "node:path";
+import type { AppName } from "./apps/app";
+import { type BenchOptions, parseOptions, USAGE } from "./options";
+import { pinLoadGenerator, pinning } from "./process/affinity";
+import { ChildUnavailable } from "./process/child";
+import { machine } from "./report/machine";
+import { type ReportSettings, type Row, renderReport } from "./report/table";
+import { runRounds } from "./rounds";
+import type { Contender, Sample } from "./scenarios/contender";
+import { SCENARIOS, type Scenario } from "./scenarios/index";
+
+const RESULTS = resolve(import.meta.dirname, "../results/latest.md");
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+function progress(name: string, unit: string, sample: Sample): string {
+  const client =
+    sample.loadCpuShare === undefined ? "" : `, client CPU ${(sample.loadCpuShare * 100).toFixed(0)}%`;
+  return `  ${name}: ${sample.rate.toFixed(0)} ${unit}, p99 ${sample.p99.toFixed(2)} ms${client}`;
+}
+
+async function startAll(scenario: Scenario, connections: number): Promise<Contender[]> {
+  const started: Contender[] = [];
+  try {
+    for (const name of scenario.contenders) started.push(await scenario.start(name, { connections }));
+    return started;
+  } catch (error) {
+    for (const contender of started) await contender.stop();
+    throw error;
+  }
+}
+
+async function runScenario(scenario: Scenario, settings: ReportSettings): Promise<Row> {
+  const row: Row = { name: scenario.name, title: scenario.title, unit: scenario.unit };
+  log(`# ${scenario.name}: ${scenario.title}`);
+  let contenders: Contender[];
+  try {
+    contenders = await startAll(scenario, settings.connections);
+  } catch (error) {
+    // A missing adapter is a known gap; anything else (a failed check) fails the run at the end.
+    if (!(error instanceof ChildUnavailable)) process.exitCode = 1;
+    const reason = error instanceof ChildUnavailable ? error.message : `failed: ${(error as Error).message}`;
+    log(`  skipped: ${reason}`);
+    return { ...row, missing: reason };
+  }
+  try {
+    const names = scenario.contenders;
+    const results = await runRounds(contenders, settings, (index, sample) =>
+      log(progress(names[index]!, scenario.unit, sample)),
+    );
+    names.forEach((name: AppName, index) => {
+      row[name] = results[index];
+    });
+    return row;
+  } finally {
+    for (const contender of contenders) await contender.stop();
+  }
+}
+
+function selected(names: readonly string[]): Scenario[] {
+  const unknown = names.filter((name) => !SCENARIOS.some((s) => s.name === name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `unknown scenario ${unknown.join(", ")}; known: ${SCENARIOS.map((s) => s.name).join(", ")}`,
+    );
+  }
+  return names.length === 0 ? [...SCENARIOS] : SCENARIOS.filter((s) => names.includes(s.name));
+}
+
+async function main(): Promise<void> {
+  let options: BenchOptions;
+  let scenarios: Scenario[];
+  try {
+    options = parseOptions(process.argv.slice(2));
+    scenarios = selected(options.scenarios);
+  } catch (error) {
+    log(`${(error as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options.help) {
+    log(USAGE);
+    return;
+  }
+  const loadAtStart = loadavg()[0]!;
+  pinLoadGenerator();
+  const settings: ReportSettings = { ...options, pinned: pinning };
+  const rows: Row[] = [];
+  for (const scenario of scenarios) rows.push(await runScenario(scenario, settings));
+  const report = renderReport(rows, machine(loadAtStart), settings);
+  process.stdout.write(report);
+  mkdirSync(resolve(RESULTS, ".."), { recursive: true });
+  writeFileSync(RESULTS, report);
+  log(`written to ${RESULTS}`);
+}
+
+await main();

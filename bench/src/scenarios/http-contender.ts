@@ -1,0 +1,84 @@
+/**
+ * A server process as a contender: it runs one app, and each measurement drives it with
+ * autocannon and reads its CPU time and peak RSS before and after.
+ *
+ * @module
+ */
+import autocannon from "autocannon";
+import type { AppName, SessionMode } from "../apps/app";
+import { recordLatencies } from "../load/latencies";
+import type { LoadPlan } from "../load/plan";
+import { startChild } from "../process/child";
+import type { Contender, Sample } from "./contender";
+import { KB_PER_MB } from "./contender";
+import type { Target } from "./http-scenarios";
+
+/** What the servers are asked to run and how they are loaded. */
+export interface HttpSetup {
+  app: AppName;
+  mode: SessionMode;
+  prepare(target: Target): Promise<() => LoadPlan>;
+  /** Concurrent connections, each with one request in flight (no pipelining). */
+  connections: number;
+}
+
+/**
+ * Starts a server process for `setup.app` on the server core, prepares the scenario against it
+ * and returns it as a contender.
+ *
+ * @param setup The app, session mode, scenario preparation and connection count.
+ * @returns The contender; `stop()` ends the server.
+ * @throws {ChildUnavailable} When the app cannot be built (the SQL adapter is missing).
+ * @throws When the server does not answer the scenario as intended.
+ * @example
+ * ```ts
+ * const server = await startHttpContender({ app: "floor", mode: "jwt", prepare, connections: 50 });
+ * const sample = await server.measure(5);
+ * ```
+ */
+export async function startHttpContender(setup: HttpSetup): Promise<Contender> {
+  const child = await startChild("bench/src/process/server-main.ts", [setup.app, setup.mode]);
+  const origin = `http://127.0.0.1:${child.ready.port}`;
+  let makePlan: () => LoadPlan;
+  try {
+    makePlan = await setup.prepare({ origin, sessionCookie: child.ready.sessionCookie });
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  const start = (seconds: number, plan: LoadPlan) =>
+    autocannon({
+      url: `${origin}${plan.path ?? ""}`,
+      headers: plan.headers,
+      requests: plan.requests,
+      connections: setup.connections,
+      pipelining: 1,
+      duration: seconds,
+    });
+  return {
+    warm: async (seconds) => {
+      await start(seconds, makePlan());
+    },
+    measure: async (seconds) => {
+      const plan = makePlan();
+      const before = (await child.call({ type: "stats" })).stats;
+      const loadBefore = process.cpuUsage();
+      const instance = start(seconds, plan);
+      const latencies = recordLatencies(instance, plan.stepsPerOp ?? 1);
+      const result = await instance;
+      const load = process.cpuUsage(loadBefore);
+      const after = (await child.call({ type: "stats" })).stats;
+      const { ops, failures } = plan.count(result);
+      const sample: Sample = {
+        rate: ops / result.duration,
+        ...latencies(),
+        cpuPerOp: ops > 0 ? (after.cpuMicros - before.cpuMicros) / ops : Number.NaN,
+        peakRssMb: after.maxRssKb / KB_PER_MB,
+        loadCpuShare: (load.user + load.system) / (result.duration * 1e6),
+        failures,
+      };
+      return sample;
+    },
+    stop: child.stop,
+  };
+}

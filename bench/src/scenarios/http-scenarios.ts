@@ -1,0 +1,135 @@
+/**
+ * The HTTP scenarios: what each one sends to a server and how it checks, once before timing,
+ * that the server answers it as intended (so a misconfigured server cannot post a fast error
+ * page as its result).
+ *
+ * @module
+ */
+import type { SessionMode } from "../apps/app";
+import { ALICE, BASE_PATH, SESSION_COOKIE } from "../config";
+import { POOL_SIZE } from "../jwt/codec";
+import { getPlan, type LoadPlan, rotatingCookiePlan } from "../load/plan";
+import { signInOnce, signInSequence } from "../load/sign-in";
+import { tokenPool } from "../load/token-pool";
+
+/** The server a scenario is prepared against. */
+export interface Target {
+  origin: string;
+  /** The seeded session's cookie, from a database-mode server. */
+  sessionCookie?: string;
+}
+
+/** One HTTP scenario. */
+export interface HttpScenario {
+  name: string;
+  title: string;
+  /** The unit of the rate column. */
+  unit: "req/s" | "sign-ins/s";
+  /** The session mode of the servers it runs against. */
+  mode: SessionMode;
+  /** Checks the server and returns a factory of fresh plans, one per run. */
+  prepare(target: Target): Promise<() => LoadPlan>;
+}
+
+async function getJson(target: Target, path: string, headers: Record<string, string> = {}): Promise<unknown> {
+  const response = await fetch(`${target.origin}${path}`, { headers });
+  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+  return response.json();
+}
+
+function expect(ok: boolean, what: string): void {
+  if (!ok) throw new Error(`check failed: ${what}`);
+}
+
+const isAlice = (session: unknown) =>
+  (session as { user?: { email?: string } } | null)?.user?.email === ALICE.email;
+
+async function sessionOf(target: Target, cookie: string): Promise<() => LoadPlan> {
+  const headers = { cookie };
+  expect(isAlice(await getJson(target, `${BASE_PATH}/session`, headers)), "the session is alice's");
+  return () => getPlan(`${BASE_PATH}/session`, headers);
+}
+
+/** Every HTTP scenario, in the order they run. */
+export const HTTP_SCENARIOS: readonly HttpScenario[] = [
+  {
+    name: "session-jwt",
+    title: "GET /auth/session, one JWT session cookie again and again (one browser)",
+    unit: "req/s",
+    mode: "jwt",
+    prepare: async (target) => sessionOf(target, await signInOnce(target.origin)),
+  },
+  {
+    name: "session-jwt-many",
+    title: `GET /auth/session, ${POOL_SIZE.toLocaleString("en-US")} distinct JWT session cookies in turn (many users)`,
+    unit: "req/s",
+    mode: "jwt",
+    prepare: async (target) => {
+      const cookies = (await tokenPool()).map((token) => `${SESSION_COOKIE}=${token}`);
+      await sessionOf(target, cookies[0]!);
+      return () => rotatingCookiePlan(`${BASE_PATH}/session`, cookies);
+    },
+  },
+  {
+    name: "session-none",
+    title: "GET /auth/session, no cookie",
+    unit: "req/s",
+    mode: "jwt",
+    prepare: async (target) => {
+      expect((await getJson(target, `${BASE_PATH}/session`)) === null, "no cookie means no session");
+      return () => getPlan(`${BASE_PATH}/session`, {});
+    },
+  },
+  {
+    name: "csrf",
+    title: "GET /auth/csrf",
+    unit: "req/s",
+    mode: "jwt",
+    prepare: async (target) => {
+      const body = (await getJson(target, `${BASE_PATH}/csrf`)) as { csrfToken?: unknown };
+      expect(typeof body.csrfToken === "string", "a CSRF token is issued");
+      return () => getPlan(`${BASE_PATH}/csrf`, {});
+    },
+  },
+  {
+    name: "providers",
+    title: "GET /auth/providers",
+    unit: "req/s",
+    mode: "jwt",
+    prepare: async (target) => {
+      const body = (await getJson(target, `${BASE_PATH}/providers`)) as Record<string, unknown>;
+      expect("credentials" in body, "the credentials provider is listed");
+      return () => getPlan(`${BASE_PATH}/providers`, {});
+    },
+  },
+  {
+    name: "signin",
+    title: "credentials sign-in (GET csrf + POST callback)",
+    unit: "sign-ins/s",
+    mode: "jwt",
+    prepare: async (target) => {
+      await signInOnce(target.origin);
+      return () => {
+        const { requests, outcomes } = signInSequence();
+        return {
+          requests,
+          stepsPerOp: requests.length,
+          count: (result) => ({
+            ops: outcomes.ok,
+            failures: outcomes.failed + result.errors + result.timeouts,
+          }),
+        };
+      };
+    },
+  },
+  {
+    name: "session-db",
+    title: "GET /auth/session, database session (SQLite)",
+    unit: "req/s",
+    mode: "database",
+    prepare: (target) => {
+      if (!target.sessionCookie) throw new Error("a database server reports its seeded session cookie");
+      return sessionOf(target, target.sessionCookie);
+    },
+  },
+];

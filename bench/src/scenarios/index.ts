@@ -1,0 +1,81 @@
+/**
+ * Every scenario the bench can run, with the contenders each one compares, in run order. The
+ * floor comes last, as the table shows it.
+ *
+ * @module
+ */
+import type { AppName } from "../apps/app";
+import { POOL_SIZE } from "../jwt/codec";
+import { getPlan } from "../load/plan";
+import type { JwtOp } from "../process/protocol";
+import type { Contender } from "./contender";
+import { startHttpContender } from "./http-contender";
+import { HTTP_SCENARIOS, type HttpScenario } from "./http-scenarios";
+import { startJwtContender } from "./jwt-contender";
+
+/** The bench's settings that scenarios need. */
+export interface ScenarioSettings {
+  connections: number;
+}
+
+/** One row of the table. */
+export interface Scenario {
+  name: string;
+  title: string;
+  unit: string;
+  /** `portcullis` and `authjs`, or `floor` alone. */
+  contenders: readonly AppName[];
+  start(contender: AppName, settings: ScenarioSettings): Promise<Contender>;
+}
+
+const PAIR = ["portcullis", "authjs"] as const;
+
+function http(scenario: HttpScenario): Scenario {
+  return {
+    ...scenario,
+    contenders: PAIR,
+    start: (app, { connections }) =>
+      startHttpContender({ app, mode: scenario.mode, prepare: scenario.prepare, connections }),
+  };
+}
+
+function jwt(op: JwtOp, title: string): Scenario {
+  return {
+    name: `jwt-${op}`,
+    title,
+    unit: "ops/s",
+    contenders: PAIR,
+    start: (library) => startJwtContender(library as (typeof PAIR)[number], op),
+  };
+}
+
+const floor: Scenario = {
+  name: "floor",
+  title: "floor: bare node:http + bridge, constant JSON",
+  unit: "req/s",
+  contenders: ["floor"],
+  start: (app, { connections }) =>
+    startHttpContender({
+      app,
+      mode: "jwt",
+      connections,
+      prepare: async ({ origin }) => {
+        const body = await (await fetch(`${origin}/`)).json();
+        if ((body as { ok?: unknown }).ok !== true)
+          throw new Error("check failed: the floor answers {ok:true}");
+        return () => getPlan("/", {});
+      },
+    }),
+};
+
+/** Every scenario, in run order. */
+export const SCENARIOS: readonly Scenario[] = [
+  ...HTTP_SCENARIOS.map(http),
+  jwt("encode", "session JWT encode, in-process"),
+  jwt(
+    "decode",
+    `session JWT decode, ${POOL_SIZE.toLocaleString("en-US")} distinct tokens in turn, in-process`,
+  ),
+  jwt("decode-same", "session JWT decode, the same token again and again, in-process"),
+  floor,
+];
