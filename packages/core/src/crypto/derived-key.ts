@@ -1,12 +1,12 @@
 /**
  * Session-JWT keys derived from a secret: HKDF-SHA256(secret, salt, "Auth.js Generated Encryption
  * Key (<salt>)"), 64 bytes for A256CBC-HS512 (32 for A256GCM), with the RFC 7638 thumbprint as
- * `kid`. Deriving takes an import, an HKDF, a digest and two key imports, and every session
+ * `kid`. Deriving takes an import, an HKDF and a digest, and every session
  * request needs the key, so each is computed once per (enc, salt, secret) and cached.
  */
 import { calculateJwkThumbprint } from "jose";
 import { base64urlEncode } from "../http/crypto";
-import { type CbcHsKey, importCbcHsKey } from "./jwe";
+import { type CbcHsKey, cbcHsKey } from "./jwe";
 
 /** The content encryptions a session JWT may use. */
 export type Enc = "A256CBC-HS512" | "A256GCM";
@@ -58,5 +58,5 @@ async function deriveKey(secret: string, salt: string, enc: Enc): Promise<Derive
     { kty: "oct", k: base64urlEncode(raw) },
     length === 64 ? "sha512" : "sha256",
   );
-  return { raw, kid, cbc: enc === "A256CBC-HS512" ? await importCbcHsKey(raw, kid) : undefined };
+  return { raw, kid, cbc: enc === "A256CBC-HS512" ? cbcHsKey(raw, kid) : undefined };
 }

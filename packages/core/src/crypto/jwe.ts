@@ -1,23 +1,26 @@
 /**
  * Compact JWE with `alg: "dir"` and `enc: "A256CBC-HS512"` (RFC 7516, RFC 7518 §5.2), over keys
- * imported once.
+ * prepared once.
  *
  * Why not jose for this one format: the session cookie is decrypted and re-encrypted on every
  * session request, and jose imports the AES and HMAC keys from raw bytes on each call (it cannot
- * take prepared keys for CBC-HS), which makes about seven Web Crypto calls per decrypt. Here a
- * decrypt is one HMAC and one AES-CBC call, an encrypt the same two. Everything else (key
+ * take prepared keys for CBC-HS), about seven Web Crypto calls per decrypt. Here a decrypt is one
+ * HMAC and one AES-CBC operation, an encrypt the same two, done synchronously where the runtime
+ * offers Node's crypto (see node-crypto.ts) and with Web Crypto elsewhere. Everything else (key
  * thumbprints, A256GCM tokens) stays with jose, and the interop tests check this module's output
- * against jose/@auth/core in both directions.
+ * against jose/@auth/core in both directions, on both backends.
  */
 import { base64url } from "jose";
+import { nodeCrypto } from "./node-crypto";
+import { randomBytes } from "./random";
 
-/** A 64-byte CBC-HS512 key, split and imported once (RFC 7518 §5.2.2.1). */
+/** A 64-byte CBC-HS512 key, split once (RFC 7518 §5.2.2.1): MAC key first, encryption key second. */
 export interface CbcHsKey {
-  /** The first half: the HMAC-SHA-512 key. */
-  mac: CryptoKey;
-  /** The second half: the AES-256-CBC key. */
-  enc: CryptoKey;
-  /** The protected header for this key, already base64url-encoded (it is the same for every token). */
+  macKey: Uint8Array;
+  encKey: Uint8Array;
+  /** The Web Crypto keys, imported on first use of the Web Crypto path. */
+  webKeys?: Promise<{ mac: CryptoKey; enc: CryptoKey }>;
+  /** The protected header for this key, base64url-encoded (it is the same for every token). */
   header: string;
   /** The header as ASCII bytes: the additional authenticated data. */
   aad: Uint8Array;
@@ -26,15 +29,34 @@ export interface CbcHsKey {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-/** Imports a 64-byte key for `dir` + `A256CBC-HS512` and prepares its header. */
-export async function importCbcHsKey(raw: Uint8Array, kid: string): Promise<CbcHsKey> {
+/** Prepares a 64-byte key for `dir` + `A256CBC-HS512` and its header. */
+export function cbcHsKey(raw: Uint8Array, kid: string): CbcHsKey {
   const header = base64url.encode(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid }));
-  const aad = encoder.encode(header);
-  const [mac, enc] = await Promise.all([
-    crypto.subtle.importKey("raw", raw.slice(0, 32), { name: "HMAC", hash: "SHA-512" }, false, ["sign"]),
-    crypto.subtle.importKey("raw", raw.slice(32, 64), "AES-CBC", false, ["encrypt", "decrypt"]),
-  ]);
-  return { mac, enc, header, aad };
+  return { macKey: raw.slice(0, 32), encKey: raw.slice(32, 64), header, aad: encoder.encode(header) };
+}
+
+function webKeys(key: CbcHsKey): Promise<{ mac: CryptoKey; enc: CryptoKey }> {
+  key.webKeys ??= Promise.all([
+    crypto.subtle.importKey(
+      "raw",
+      key.macKey as Uint8Array<ArrayBuffer>,
+      { name: "HMAC", hash: "SHA-512" },
+      false,
+      ["sign"],
+    ),
+    crypto.subtle.importKey("raw", key.encKey as Uint8Array<ArrayBuffer>, "AES-CBC", false, [
+      "encrypt",
+      "decrypt",
+    ]),
+  ]).then(([mac, enc]) => ({ mac, enc }));
+  return key.webKeys;
+}
+
+/** The additional-authenticated-data length in bits, as 8 big-endian bytes. */
+function aadLength(aad: Uint8Array): Uint8Array {
+  const al = new Uint8Array(8);
+  new DataView(al.buffer).setBigUint64(0, BigInt(aad.length * 8));
+  return al;
 }
 
 /** The authentication tag: the first 32 bytes of HMAC-SHA-512(AAD || IV || ciphertext || AL). */
@@ -44,41 +66,80 @@ async function tag(
   iv: Uint8Array,
   ciphertext: Uint8Array,
 ): Promise<Uint8Array> {
+  const node = nodeCrypto();
+  if (node) {
+    const mac = node
+      .createHmac("sha512", key.macKey)
+      .update(aad)
+      .update(iv)
+      .update(ciphertext)
+      .update(aadLength(aad));
+    return mac.digest().subarray(0, 32);
+  }
   const input = new Uint8Array(aad.length + iv.length + ciphertext.length + 8);
   input.set(aad, 0);
   input.set(iv, aad.length);
   input.set(ciphertext, aad.length + iv.length);
-  const al = new Uint8Array(8);
-  new DataView(al.buffer).setBigUint64(0, BigInt(aad.length * 8));
-  input.set(al, input.length - 8);
-  return new Uint8Array(await crypto.subtle.sign("HMAC", key.mac, input), 0, 32);
+  input.set(aadLength(aad), input.length - 8);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", (await webKeys(key)).mac, input), 0, 32);
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+async function aesCbc(
+  mode: "encrypt" | "decrypt",
+  key: CbcHsKey,
+  iv: Uint8Array,
+  data: Uint8Array,
+): Promise<Uint8Array> {
+  const node = nodeCrypto();
+  if (node) {
+    const cipher = (mode === "encrypt" ? node.createCipheriv : node.createDecipheriv)(
+      "aes-256-cbc",
+      key.encKey,
+      iv,
+    );
+    return concat(cipher.update(data), cipher.final());
+  }
+  const { enc } = await webKeys(key);
+  const params = { name: "AES-CBC", iv: iv as Uint8Array<ArrayBuffer> };
+  const input = data as Uint8Array<ArrayBuffer>;
+  return new Uint8Array(
+    await (mode === "encrypt"
+      ? crypto.subtle.encrypt(params, enc, input)
+      : crypto.subtle.decrypt(params, enc, input)),
+  );
 }
 
 /** Encrypts a plaintext into a compact JWE under the key's header. */
 export async function encryptCompact(key: CbcHsKey, plaintext: string): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(16));
-  const ciphertext = new Uint8Array(
-    await crypto.subtle.encrypt({ name: "AES-CBC", iv }, key.enc, encoder.encode(plaintext)),
-  );
+  const iv = randomBytes(16);
+  const ciphertext = await aesCbc("encrypt", key, iv, encoder.encode(plaintext));
   const t = await tag(key, key.aad, iv, ciphertext);
   return `${key.header}..${base64url.encode(iv)}.${base64url.encode(ciphertext)}.${base64url.encode(t)}`;
 }
 
 /**
- * Decrypts a compact JWE whose five parts are given, with the key its header selected. Returns the
- * plaintext, or null when the tag does not verify or anything is malformed. The tag is compared
- * in constant time, before any decryption (so no padding oracle).
+ * Decrypts a compact JWE (given as its five parts) with the key its header selected. Returns the
+ * plaintext, or null when the tag does not verify or anything is malformed. The tag is compared in
+ * constant time before any decryption, so a tampered ciphertext is never decrypted (no padding
+ * oracle).
  */
 export async function decryptCompact(key: CbcHsKey, parts: string[]): Promise<string | null> {
   const [header, encryptedKey, ivPart, ciphertextPart, tagPart] = parts;
   if (parts.length !== 5 || encryptedKey !== "" || !header || !ivPart || !ciphertextPart || !tagPart)
     return null;
-  let iv: Uint8Array<ArrayBuffer>;
-  let ciphertext: Uint8Array<ArrayBuffer>;
+  let iv: Uint8Array;
+  let ciphertext: Uint8Array;
   let given: Uint8Array;
   try {
-    iv = base64url.decode(ivPart) as Uint8Array<ArrayBuffer>;
-    ciphertext = base64url.decode(ciphertextPart) as Uint8Array<ArrayBuffer>;
+    iv = base64url.decode(ivPart);
+    ciphertext = base64url.decode(ciphertextPart);
     given = base64url.decode(tagPart);
   } catch {
     return null;
@@ -91,7 +152,7 @@ export async function decryptCompact(key: CbcHsKey, parts: string[]): Promise<st
   for (let i = 0; i < 32; i++) diff |= expected[i]! ^ given[i]!;
   if (diff !== 0) return null;
   try {
-    return decoder.decode(await crypto.subtle.decrypt({ name: "AES-CBC", iv }, key.enc, ciphertext));
+    return decoder.decode(await aesCbc("decrypt", key, iv, ciphertext));
   } catch {
     return null;
   }

@@ -136,7 +136,11 @@ export function serializeCookie(name: string, value: string, options: CookieSeri
   return header;
 }
 
+// Characters encodeURIComponent leaves alone: values made only of these (JWEs, hex, UUIDs) skip it.
+const URI_SAFE = /^[A-Za-z0-9\-_.!~*'()]*$/;
+
 function encodeValue(name: string, value: string): string {
+  if (URI_SAFE.test(value)) return value;
   try {
     return encodeURIComponent(value);
   } catch {

@@ -7,6 +7,8 @@
  */
 
 import { base64url } from "jose";
+import { nodeCrypto } from "../crypto/node-crypto";
+import { randomBytes } from "../crypto/random";
 
 const encoder = new TextEncoder();
 
@@ -35,6 +37,9 @@ function toHex(bytes: Uint8Array): string {
  * ```
  */
 export async function sha256Hex(text: string): Promise<string> {
+  // Synchronous where the runtime offers Node's crypto: this runs on most requests (CSRF cookie).
+  const node = nodeCrypto();
+  if (node) return node.createHash("sha256").update(text).digest("hex");
   const digest = await crypto.subtle.digest("SHA-256", encoder.encode(text));
   return toHex(new Uint8Array(digest));
 }
@@ -53,7 +58,7 @@ export async function sha256Hex(text: string): Promise<string> {
  * ```
  */
 export function randomHex(bytes: number): string {
-  return toHex(crypto.getRandomValues(new Uint8Array(bytes)));
+  return toHex(randomBytes(bytes));
 }
 
 /**

@@ -1,10 +1,15 @@
 /** The plaintext cache skips decryption only for exact tokens this process made or verified. */
+
+import { useSyncCrypto } from "@portcullis/core/crypto/node-crypto";
 import { decode, encode } from "@portcullis/core/jwt";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 const salt = "authjs.session-token";
 const secret = "cache-test-secret-cache-test-secret-1";
 
+// On the Web Crypto backend, so the spies below see every decryption.
+beforeAll(() => useSyncCrypto(false));
+afterAll(() => useSyncCrypto(true));
 afterEach(() => vi.restoreAllMocks());
 
 describe("plaintext cache", () => {
