@@ -79,6 +79,13 @@ export interface Adapter {
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Promise<void> | Awaitable<AdapterAccount | undefined>;
   getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
+  /**
+   * Portcullis extension: creates the user and links the account in one transaction, so a first
+   * sign-in never leaves a user without its account; the account's `userId` is set to the created
+   * user's id. Optional; without it, `createUser` then `linkAccount` are called, and the user is
+   * deleted again if linking fails.
+   */
+  createUserWithAccount?(user: AdapterUser, account: AdapterAccount): Awaitable<AdapterUser>;
   createSession?(session: AdapterSession): Awaitable<AdapterSession>;
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
   updateSession?(

@@ -18,7 +18,8 @@ import { verificationTokenMethods } from "./verification-tokens";
  *
  * `useVerificationToken` is atomic on every dialect (DELETE ... RETURNING on SQLite and
  * PostgreSQL, a locking transaction on MySQL): of two concurrent uses of one magic link exactly
- * one signs in. Only known columns are written; extra columns of an extended user table come
+ * one signs in. `createUserWithAccount` writes a first sign-in's user and account in one
+ * transaction. Only known columns are written; extra columns of an extended user table come
  * back from reads, so callbacks can use them.
  *
  * @param db The Kysely instance; the adapter never closes it.
@@ -48,5 +49,13 @@ export function SqlAdapter<DB>(db: Kysely<DB>, options?: SqlAdapterOptions): Ada
     ...sessionMethods(context),
     ...verificationTokenMethods(context),
     ...authenticatorMethods(context),
+    // A first sign-in's user and account in one transaction: both rows or neither.
+    createUserWithAccount: (user, account) =>
+      any.transaction().execute(async (trx) => {
+        const inTransaction: SqlContext = { ...context, db: trx as unknown as AnyDb };
+        const created = await userMethods(inTransaction).createUser(user);
+        await accountMethods(inTransaction).linkAccount({ ...account, userId: created.id });
+        return created;
+      }),
   };
 }

@@ -5,13 +5,14 @@
  * `save()` writes the user and the account link and fires their events. A sign-in the callback
  * refuses therefore leaves nothing behind.
  */
-import type { AdapterUser } from "../adapters";
+import type { AdapterAccount, AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors";
 import { emit } from "../events";
 import { readChunked } from "../http/cookies";
 import { callAdapter } from "../session/database";
 import type { Account, JWTDecodeParams, Profile, User } from "../types";
+import { createUserWithAccount } from "./new-user";
 
 /** A sign-in to resolve: the provider's user, the account, and the raw profile. */
 export interface AccountSignIn {
@@ -92,11 +93,8 @@ function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
     user: newUser,
     isNewUser: true,
     save: async () => {
-      const adapter = ctx.config.adapter!;
-      const user = await callAdapter("createUser", () => adapter.createUser!(newUser));
-      await emit(ctx.config, "createUser", { user });
-      await linkTo(user, signIn, ctx).save();
-      return user;
+      const account = { ...signIn.account, userId: newUser.id } as AdapterAccount;
+      return createUserWithAccount(newUser, account, signIn.user, ctx);
     },
   };
 }

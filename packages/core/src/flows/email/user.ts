@@ -10,6 +10,7 @@ import type { ActionContext } from "../../context";
 import { emit } from "../../events";
 import { callAdapter } from "../../session/database";
 import type { EmailConfig } from "../../types";
+import { createUserWithAccount } from "../new-user";
 
 /**
  * The account that ties a user to an email provider. The address is the account id, so the
@@ -39,15 +40,8 @@ async function markVerified(user: AdapterUser, ctx: ActionContext): Promise<Adap
 }
 
 async function register(provider: EmailConfig, identifier: string, ctx: ActionContext): Promise<AdapterUser> {
-  const adapter = ctx.config.adapter!;
-  const user = await callAdapter("createUser", () =>
-    adapter.createUser!({ id: crypto.randomUUID(), email: identifier, emailVerified: new Date(ctx.now) }),
-  );
-  await emit(ctx.config, "createUser", { user });
-  const account = emailAccount(provider, identifier, user.id);
-  await callAdapter("linkAccount", () => adapter.linkAccount!(account));
-  await emit(ctx.config, "linkAccount", { user, account, profile: user });
-  return user;
+  const user: AdapterUser = { id: crypto.randomUUID(), email: identifier, emailVerified: new Date(ctx.now) };
+  return createUserWithAccount(user, emailAccount(provider, identifier, user.id), user, ctx);
 }
 
 /**
