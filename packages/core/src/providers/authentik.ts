@@ -4,7 +4,7 @@
  * @module
  */
 import type { OIDCConfig, OIDCUserConfig } from "../types";
-import { defineOIDCProvider } from "./oauth-factory";
+import { defineOIDCProvider, standardClaimsProfile } from "./oauth-factory";
 
 /** The claims authentik puts in its ID token for the `openid profile email` scope. */
 export interface AuthentikProfile {
@@ -48,12 +48,7 @@ export default function Authentik(config?: OIDCUserConfig<AuthentikProfile>): OI
       name: "authentik",
       type: "oidc",
       authorization: { params: { scope: "openid profile email" } },
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
+      profile: standardClaimsProfile,
       style: { brandColor: "#fd4b2d" },
     },
     config,

@@ -4,7 +4,7 @@
  * @module
  */
 import type { OIDCConfig, OIDCUserConfig } from "../types";
-import { defineOIDCProvider } from "./oauth-factory";
+import { defineOIDCProvider, standardClaimsProfile } from "./oauth-factory";
 
 /** The claims of a Keycloak ID token for the `openid profile email` scope. */
 export interface KeycloakProfile {
@@ -52,12 +52,7 @@ export default function Keycloak(config?: OIDCUserConfig<KeycloakProfile>): OIDC
       name: "Keycloak",
       type: "oidc",
       authorization: { params: { scope: "openid profile email" } },
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
+      profile: standardClaimsProfile,
       style: { brandColor: "#008aaa" },
     },
     config,

@@ -7,7 +7,14 @@
  * @module
  */
 import { InvalidConfiguration, OAuthCallbackError } from "../errors";
-import type { EndpointHandler, OAuth2Config, OAuthUserConfig, OIDCConfig, OIDCUserConfig } from "../types";
+import type {
+  EndpointHandler,
+  OAuth2Config,
+  OAuthUserConfig,
+  OIDCConfig,
+  OIDCUserConfig,
+  User,
+} from "../types";
 
 type Endpoint<C, R> = string | EndpointHandler<Record<string, string>, C, R>;
 
@@ -131,4 +138,34 @@ export function callbackUrlOf(provider: { readonly [key: string]: unknown }): st
   throw new InvalidConfiguration(
     `The ${String(provider.id)} provider needs its callbackUrl to exchange the code`,
   );
+}
+
+/** The standard OpenID Connect claims a profile mapping reads. */
+export interface StandardClaims {
+  sub: string;
+  name?: string | null;
+  preferred_username?: string | null;
+  email?: string | null;
+  picture?: string | null;
+}
+
+/**
+ * Maps standard OpenID Connect claims to a user: `sub` as id, `name` (else `preferred_username`),
+ * `email` and `picture`. Shared by the identity-server providers (Keycloak, Okta, authentik,
+ * ZITADEL) whose profiles are exactly these claims.
+ *
+ * @param profile The ID token claims or userinfo answer.
+ * @returns The user.
+ * @example
+ * ```ts
+ * standardClaimsProfile({ sub: "42", preferred_username: "ada" }) // { id: "42", name: "ada", email: null, image: null }
+ * ```
+ */
+export function standardClaimsProfile(profile: StandardClaims): User {
+  return {
+    id: profile.sub,
+    name: profile.name ?? profile.preferred_username ?? null,
+    email: profile.email ?? null,
+    image: profile.picture ?? null,
+  };
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import type { OIDCConfig, OIDCUserConfig } from "../types";
-import { defineOIDCProvider } from "./oauth-factory";
+import { defineOIDCProvider, standardClaimsProfile } from "./oauth-factory";
 
 /** The claims of an Okta ID token for the `openid profile email` scope. */
 export interface OktaProfile {
@@ -57,12 +57,7 @@ export default function Okta(config?: OIDCUserConfig<OktaProfile>): OIDCConfig<O
       type: "oidc",
       authorization: { params: { scope: "openid profile email" } },
       checks: ["pkce", "state"],
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
+      profile: standardClaimsProfile,
       style: { brandColor: "#007dc1" },
     },
     config,

@@ -4,7 +4,7 @@
  * @module
  */
 import type { OIDCConfig, OIDCUserConfig } from "../types";
-import { defineOIDCProvider } from "./oauth-factory";
+import { defineOIDCProvider, standardClaimsProfile } from "./oauth-factory";
 
 /** The claims of a ZITADEL ID token for the `openid profile email` scope. */
 export interface ZitadelProfile {
@@ -57,12 +57,7 @@ export default function Zitadel(config?: OIDCUserConfig<ZitadelProfile>): OIDCCo
       name: "ZITADEL",
       type: "oidc",
       authorization: { params: { scope: "openid profile email" } },
-      profile: (profile) => ({
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      }),
+      profile: standardClaimsProfile,
       style: { brandColor: "#1f2a37" },
     },
     config,

@@ -1,3 +1,4 @@
+import { internalConfig } from "@portcullis/core/config/normalize";
 import Apple from "@portcullis/core/providers/apple";
 import Atlassian from "@portcullis/core/providers/atlassian";
 import Auth0 from "@portcullis/core/providers/auth0";
@@ -41,7 +42,7 @@ import Yandex from "@portcullis/core/providers/yandex";
 import Zitadel from "@portcullis/core/providers/zitadel";
 import Zoom from "@portcullis/core/providers/zoom";
 import type { OAuth2Config } from "@portcullis/core/types";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { endpointOf } from "./helpers";
 
 /** Any factory, whatever its profile type; called through {@link build}. */
@@ -260,5 +261,34 @@ describe("tenant providers", () => {
 
   it.each(tenants)("$id: uses the configured issuer", ({ id, factory }) => {
     expect(configured(id, factory).issuer).toBe(tenantIssuers[id]);
+  });
+});
+
+describe("environment inference for every factory", () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const secret = "env-table-secret-env-table-secret-env";
+
+  it.each(Object.entries(factories))(
+    "fills %s from AUTH_{ID}_ID, _SECRET and (when it has no issuer of its own) _ISSUER",
+    (id, factory) => {
+      const key = `AUTH_${id.toUpperCase().replaceAll("-", "_")}`;
+      vi.stubEnv(`${key}_ID`, `${id}-client`);
+      vi.stubEnv(`${key}_SECRET`, `${id}-secret`);
+      vi.stubEnv(`${key}_ISSUER`, `https://${id}.example.com`);
+      const provider = internalConfig({ secret, providers: [factory] }).providerById.get(id) as OAuth2Config;
+      expect(provider).toMatchObject({ clientId: `${id}-client`, clientSecret: `${id}-secret` });
+      // A provider with a fixed issuer keeps it; tenant providers take the environment's.
+      expect(provider.issuer).toBe(factory().issuer ?? `https://${id}.example.com`);
+    },
+  );
+
+  it.each(Object.entries(factories))("lets %s's explicit options win over the environment", (id, factory) => {
+    vi.stubEnv(`AUTH_${id.toUpperCase().replaceAll("-", "_")}_ID`, "from-env");
+    const configured = (factory as unknown as (config: object) => OAuth2Config)({
+      clientId: "explicit",
+      issuer: `https://${id}.example.com`,
+    });
+    const provider = internalConfig({ secret, providers: [configured] }).providerById.get(id) as OAuth2Config;
+    expect(provider.clientId).toBe("explicit");
   });
 });

@@ -1,0 +1,210 @@
+/**
+ * The sign-out, error, verify-request and email-confirmation pages: status, what the user reads,
+ * and where their forms and links go. Regex helpers read the markup (attributes are always
+ * double-quoted by the pages).
+ */
+import { describe, expect, it } from "vitest";
+import {
+  renderEmailConfirmPage,
+  renderErrorPage,
+  renderSignOutPage,
+  renderVerifyRequestPage,
+} from "../../src/pages";
+
+const CSRF = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
+
+/** Undoes the page's escaping of text and attribute values. */
+function decode(text: string): string {
+  return text
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&amp;", "&");
+}
+
+/** The attributes of a start tag's attribute text, decoded; a bare attribute maps to "". */
+function attributes(source: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  for (const match of source.matchAll(/\s([^\s=>]+)(?:="([^"]*)")?/g)) {
+    attrs[match[1] ?? ""] = decode(match[2] ?? "");
+  }
+  return attrs;
+}
+
+/** The page's forms: attributes and inner markup. */
+function forms(page: string): { attrs: Record<string, string>; body: string }[] {
+  return [...page.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map((m) => ({
+    attrs: attributes(m[1] ?? ""),
+    body: m[2] ?? "",
+  }));
+}
+
+/** A form's hidden inputs as [name, value] pairs in document order. */
+function hiddenFields(formBody: string): [string, string][] {
+  return [...formBody.matchAll(/<input\b([^>]*)>/g)]
+    .map((m) => attributes(m[1] ?? ""))
+    .filter((input) => input.type === "hidden")
+    .map((input) => [input.name ?? "", input.value ?? ""]);
+}
+
+/** The page's links: href and decoded text. */
+function links(page: string): { href: string; className?: string; text: string }[] {
+  return [...page.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].map((m) => {
+    const attrs = attributes(m[1] ?? "");
+    return { href: attrs.href ?? "", className: attrs.class, text: decode(m[2] ?? "") };
+  });
+}
+
+/** The text of the first element of a tag, decoded. */
+function textOf(page: string, tag: string): string | undefined {
+  const match = new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`).exec(page);
+  return match?.[1] === undefined ? undefined : decode(match[1].replace(/<[^>]*>/g, ""));
+}
+
+describe("sign-out page", () => {
+  it("asks for confirmation with a form posting the CSRF token to signOutUrl", () => {
+    const { html, status } = renderSignOutPage({ csrfToken: CSRF, signOutUrl: "/auth/signout", theme: {} });
+    expect(status).toBe(200);
+    expect(textOf(html, "title")).toBe("Sign out");
+    expect(textOf(html, "h1")).toBe("Sign out");
+    expect(html).toContain("Are you sure you want to sign out?");
+    const [form, ...others] = forms(html);
+    expect(others).toEqual([]);
+    expect(form?.attrs).toEqual({ action: "/auth/signout", method: "post" });
+    expect(hiddenFields(form?.body ?? "")).toEqual([["csrfToken", CSRF]]);
+    expect(textOf(form?.body ?? "", "button")).toBe("Sign out");
+  });
+
+  it("sends the callback URL as a hidden field when one is given", () => {
+    const { html } = renderSignOutPage({
+      csrfToken: CSRF,
+      signOutUrl: "https://app.example.com/auth/signout",
+      callbackUrl: "https://app.example.com/bye?x=1&y=2",
+      theme: {},
+    });
+    const [form] = forms(html);
+    expect(form?.attrs.action).toBe("https://app.example.com/auth/signout");
+    expect(hiddenFields(form?.body ?? "")).toEqual([
+      ["csrfToken", CSRF],
+      ["callbackUrl", "https://app.example.com/bye?x=1&y=2"],
+    ]);
+  });
+});
+
+describe("error page", () => {
+  const URLS = { signInUrl: "/auth/signin", homeUrl: "https://app.example.com/", theme: {} };
+  const CASES = [
+    {
+      error: "Configuration",
+      status: 500,
+      heading: "Server error",
+      message: "There is a problem with the server configuration.",
+      link: { href: "https://app.example.com/", text: "Go to the home page" },
+    },
+    {
+      error: "AccessDenied",
+      status: 403,
+      heading: "Access denied",
+      message: "You do not have permission to sign in.",
+      link: { href: "/auth/signin", text: "Sign in" },
+    },
+    {
+      error: "Verification",
+      status: 403,
+      heading: "Unable to sign in",
+      message: "The sign-in link is no longer valid.",
+      link: { href: "/auth/signin", text: "Sign in again" },
+    },
+    {
+      error: "SomethingElse",
+      status: 200,
+      heading: "Something went wrong",
+      message: "An error occurred. Please try again later.",
+      link: { href: "https://app.example.com/", text: "Go to the home page" },
+    },
+  ];
+
+  it.each(CASES)("answers error=$error with status $status, its heading, message and link", (c) => {
+    const { html, status } = renderErrorPage({ ...URLS, error: c.error });
+    expect(status).toBe(c.status);
+    expect(textOf(html, "title")).toBe(c.heading);
+    expect(textOf(html, "h1")).toBe(c.heading);
+    expect(textOf(html, "p")).toContain(c.message);
+    expect(links(html)).toEqual([{ ...c.link, className: "button" }]);
+  });
+
+  it.each([undefined, null, "", "__proto__", "constructor"])(
+    "answers error=%j with the generic page and status 200",
+    (error) => {
+      const { html, status } = renderErrorPage({ ...URLS, error });
+      expect(status).toBe(200);
+      expect(textOf(html, "h1")).toBe("Something went wrong");
+    },
+  );
+
+  it("never shows the error value on the page", () => {
+    const { html } = renderErrorPage({ ...URLS, error: "YouHaveBeenHacked" });
+    expect(html).not.toContain("YouHaveBeenHacked");
+  });
+});
+
+describe("verify-request page", () => {
+  it("tells the user to check their email and links the host to the home page", () => {
+    const { html, status } = renderVerifyRequestPage({
+      host: "app.example.com",
+      homeUrl: "https://app.example.com",
+      theme: {},
+    });
+    expect(status).toBe(200);
+    expect(textOf(html, "h1")).toBe("Check your email");
+    expect(html).toContain("A sign-in link has been sent to your email address.");
+    expect(links(html)).toEqual([
+      { href: "https://app.example.com", className: undefined, text: "app.example.com" },
+    ]);
+  });
+});
+
+describe("email confirmation page", () => {
+  it("posts every hidden field in order to actionUrl and names the address being signed in", () => {
+    const fields = {
+      token: "9c1f0e2d3b4a",
+      email: "ada@example.com",
+      callbackUrl: "https://app.example.com/dashboard?a=1&b=2",
+      csrfToken: CSRF,
+    };
+    const { html, status } = renderEmailConfirmPage({
+      actionUrl: "https://app.example.com/auth/callback/nodemailer",
+      fields,
+      email: "ada@example.com",
+      theme: {},
+    });
+    expect(status).toBe(200);
+    expect(textOf(html, "h1")).toBe("Confirm sign in");
+    expect(textOf(html, "strong")).toBe("ada@example.com");
+    const [form, ...others] = forms(html);
+    expect(others).toEqual([]);
+    expect(form?.attrs).toEqual({
+      action: "https://app.example.com/auth/callback/nodemailer",
+      method: "post",
+    });
+    expect(hiddenFields(form?.body ?? "")).toEqual(Object.entries(fields));
+    expect(textOf(form?.body ?? "", "button")).toBe("Sign in");
+  });
+});
+
+describe("every page", () => {
+  const pages = {
+    "sign-out": renderSignOutPage({ csrfToken: CSRF, signOutUrl: "/auth/signout", theme: {} }),
+    error: renderErrorPage({ error: "AccessDenied", signInUrl: "/auth/signin", homeUrl: "/", theme: {} }),
+    "verify-request": renderVerifyRequestPage({ host: "example.com", homeUrl: "/", theme: {} }),
+    "email confirmation": renderEmailConfirmPage({ actionUrl: "/cb", fields: {}, email: "a@b.c", theme: {} }),
+  };
+
+  it.each(Object.entries(pages))("the %s page is a complete English document with one card", (_, page) => {
+    expect(page.html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
+    expect(page.html).toContain('<meta charset="utf-8">');
+    expect(page.html.match(/<div class="card">/g)).toHaveLength(1);
+    expect(page.html.trimEnd().endsWith("</html>")).toBe(true);
+  });
+});
