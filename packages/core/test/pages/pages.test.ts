@@ -10,27 +10,9 @@ import {
   renderSignOutPage,
   renderVerifyRequestPage,
 } from "../../src/pages";
+import { attributes, decode } from "./markup";
 
 const CSRF = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
-
-/** Undoes the page's escaping of text and attribute values. */
-function decode(text: string): string {
-  return text
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#39;", "'")
-    .replaceAll("&amp;", "&");
-}
-
-/** The attributes of a start tag's attribute text, decoded; a bare attribute maps to "". */
-function attributes(source: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
-  for (const match of source.matchAll(/\s([^\s=>]+)(?:="([^"]*)")?/g)) {
-    attrs[match[1] ?? ""] = decode(match[2] ?? "");
-  }
-  return attrs;
-}
 
 /** The page's forms: attributes and inner markup. */
 function forms(page: string): { attrs: Record<string, string>; body: string }[] {

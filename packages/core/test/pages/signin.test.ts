@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type PageProvider, renderSignInPage, type SignInPageOptions } from "../../src/pages";
+import { attributes, decode, elements } from "./markup";
 
 const CSRF = "3f9a1c0e7b2d4a6f8e5c1b0a9d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e";
 const CALLBACK = "https://app.example.com/dashboard?tab=a&b=c";
@@ -66,30 +67,6 @@ function render(overrides: Partial<SignInPageOptions> = {}) {
     theme: {},
     ...overrides,
   });
-}
-
-/** Undoes the page's escaping of text and attribute values. */
-function decode(text: string): string {
-  return text
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#39;", "'")
-    .replaceAll("&amp;", "&");
-}
-
-/** The attributes of a start tag's attribute text, decoded; a bare attribute maps to "". */
-function attributes(source: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
-  for (const match of source.matchAll(/\s([^\s=>]+)(?:="([^"]*)")?/g)) {
-    attrs[match[1] ?? ""] = decode(match[2] ?? "");
-  }
-  return attrs;
-}
-
-/** Every start tag of one element type in the markup, as its attributes. */
-function elements(markup: string, tag: string): Record<string, string>[] {
-  return [...markup.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, "g"))].map((m) => attributes(m[1] ?? ""));
 }
 
 /** The provider sections of the page, in document order. */
