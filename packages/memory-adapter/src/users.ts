@@ -12,7 +12,8 @@ type UserMethods = Required<
 /** Rejects an email that another user already has, as a unique column would. */
 function requireUniqueEmail(store: MemoryStore, user: AdapterUser): void {
   for (const other of store.users.values()) {
-    if (other.email === user.email && other.id !== user.id) {
+    // Like a SQL unique column, only non-null emails must be unique.
+    if (user.email != null && other.email === user.email && other.id !== user.id) {
       throw new AdapterError("Another user has this email.");
     }
   }

@@ -46,6 +46,13 @@ describe("MemoryAdapter isolation", () => {
     await expect(adapter.createUser!({ ...user(), email: first.email })).rejects.toBeInstanceOf(AdapterError);
   });
 
+  test("createUser accepts several users without an email, as a SQL unique column does", async () => {
+    const adapter = MemoryAdapter();
+    const noEmail = () => ({ ...user(), email: null as unknown as string });
+    await adapter.createUser!(noEmail());
+    await expect(adapter.createUser!(noEmail())).resolves.toMatchObject({ email: null });
+  });
+
   test("linkAccount rejects an account of an unknown user", async () => {
     const account = {
       userId: crypto.randomUUID(),

@@ -93,9 +93,19 @@ export const databaseStrategy: SessionStrategy = {
   read: (req, ctx) => answer(req, ctx),
   update: (req, ctx, data) => answer(req, ctx, { data }),
 
-  async create({ user }, _req, ctx) {
+  async create({ user }, req, ctx) {
     const adapter = ctx.config.adapter!;
     if (!user.id) throw new UnsupportedStrategy("Database sessions need a user with an id.");
+    // The cookie is about to point at a new session: end the one it pointed at, so no row
+    // outlives its cookie (a leftover could be replayed by whoever kept the old token).
+    const previous = req.cookies.get(ctx.cookies.sessionToken.name);
+    if (previous) {
+      await Promise.resolve(adapter.deleteSession?.(previous)).catch((error: unknown) =>
+        ctx.config.logger.error(
+          new AdapterError("deleteSession of the replaced session failed.", { cause: error }),
+        ),
+      );
+    }
     const userId = user.id;
     const session = await callAdapter("createSession", () =>
       adapter.createSession!({

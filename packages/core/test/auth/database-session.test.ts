@@ -153,6 +153,16 @@ describe("database sessions", () => {
     expect(errors.map((e) => (e as { type?: string }).type)).toEqual(["AdapterError"]);
   });
 
+  it("deletes the previous session's row when the same browser signs in again", async () => {
+    const { c, adapter } = await setup();
+    await signIn(c);
+    const first = c.jar.get("authjs.session-token")!;
+    await signIn(c);
+    expect(c.jar.get("authjs.session-token")).not.toBe(first);
+    expect(await adapter.getSessionAndUser!(first)).toBeNull();
+    expect(await c.session()).toMatchObject({ user: { name: "Alice" } });
+  });
+
   it("uses generateSessionToken for new sessions", async () => {
     const adapter = MemoryAdapter();
     await adapter.createUser!({ id: "u1", email: "alice@example.com", emailVerified: null });
