@@ -1,0 +1,36 @@
+import type { ResolvedClient } from "./configure-client";
+import { type ActionRequest, requestJson, unexpectedAnswer } from "./request-json";
+
+/** Where the server would have redirected a form POST to. */
+export interface RedirectAnswer {
+  status: number;
+  url: string;
+}
+
+/**
+ * Posts a form to an action with `X-Auth-Return-Redirect: 1`, so the server answers
+ * `200 {"url": ...}` where it would otherwise redirect, and returns that URL. Error redirects
+ * (`?error=...`) come back the same way; only an answer without a URL is a failure.
+ *
+ * @throws ClientFetchError when the server is unreachable, answers with an error status, or sends
+ *   no valid `url`.
+ */
+export async function postForUrl(client: ResolvedClient, request: ActionRequest): Promise<RedirectAnswer> {
+  const answer = await requestJson(client, { ...request, method: "POST", returnRedirect: true });
+  if (!answer.ok) throw unexpectedAnswer(client, request, answer);
+  const url = (answer.body as { url?: unknown } | null)?.url;
+  const resolved = typeof url === "string" ? absolute(url, client.apiUrl) : undefined;
+  if (resolved === undefined) {
+    throw unexpectedAnswer(client, request, answer, `answered ${answer.status} without a url`);
+  }
+  return { status: answer.status, url: resolved };
+}
+
+/** `url` resolved against the server (so a relative answer leads to the server's page), if valid. */
+function absolute(url: string, base: string): string | undefined {
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,36 @@
+import { currentPage } from "./browser";
+import { resolveClient } from "./configure-client";
+import { fetchCsrfToken } from "./get-csrf-token";
+import { postForUrl } from "./post-for-url";
+import type { SignOutOptions } from "./types";
+
+/**
+ * Signs the user out: posts `csrfToken` and `callbackUrl` to the `signout` action, which clears the
+ * session cookies (and deletes a database session), then navigates to where the server sends the
+ * user, as next-auth/react's `signOut` does.
+ *
+ * @param options `redirect` (default `true`), `redirectTo` (alias `callbackUrl`; default: the
+ *   current page), and client options.
+ * @returns `{ url }`, where the server would send the user, with `redirect: false`; else `undefined`.
+ * @throws ClientFetchError when the server is unreachable or answers with an error; the session
+ *   may then still exist.
+ * @see WIRE.md "Actions" (signout POST)
+ * @example
+ * ```ts
+ * import { signOut } from "@portcullis/client"
+ * await signOut({ redirectTo: "/" })
+ * ```
+ */
+export async function signOut(options: SignOutOptions = {}): Promise<{ url: string } | undefined> {
+  const client = resolveClient(options);
+  const callbackUrl = options.redirectTo ?? options.callbackUrl ?? currentPage();
+  const csrfToken = await fetchCsrfToken(client, "signOut");
+  const form = new URLSearchParams({ csrfToken });
+  if (callbackUrl !== undefined) form.set("callbackUrl", callbackUrl);
+  const { url } = await postForUrl(client, { operation: "signOut", method: "POST", action: "signout", form });
+  if (options.redirect ?? true) {
+    client.navigate(url);
+    return undefined;
+  }
+  return { url };
+}

@@ -1,0 +1,164 @@
+/**
+ * Failures fail closed: an error answer is never read as a session, and a sign-in whose answer
+ * makes no sense never navigates. The misbehaving servers are real HTTP servers on loopback that
+ * answer what a broken deployment or a proxy would; the untrusted-host case is Portcullis itself.
+ */
+import {
+  ClientFetchError,
+  getCsrfToken,
+  getProviders,
+  getSession,
+  signIn,
+  updateSession,
+} from "@portcullis/client";
+import { type ServedApp, serve } from "@portcullis/testkit";
+import { afterEach, describe, expect, it } from "vitest";
+import { browser, startPortcullis } from "./helpers";
+
+const started: ServedApp[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((app) => app.close()));
+});
+
+/** Serves `answer(path)` for every request. */
+async function answering(answer: (path: string) => Response): Promise<ServedApp> {
+  const app = await serve(async (request) => answer(new URL(request.url).pathname));
+  started.push(app);
+  return app;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+const sessionLike = {
+  user: { name: "Mallory", email: "mallory@example.com" },
+  expires: "2999-01-01T00:00:00.000Z",
+};
+
+/** The rejection of `promise`, which must be a ClientFetchError. */
+async function failure(promise: Promise<unknown>): Promise<ClientFetchError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ClientFetchError);
+  return error as ClientFetchError;
+}
+
+describe("error answers are never sessions", () => {
+  it("getSession rejects a 500 answer even when its body looks like a session", async () => {
+    const app = await answering(() => json(sessionLike, 500));
+    const error = await failure(getSession(browser(app.url).options));
+    expect(error.message).toBe("getSession: GET /auth/session answered 500");
+    expect(error.operation).toBe("getSession");
+    expect(error.status).toBe(500);
+  });
+
+  it("getSession rejects the configuration error of a Portcullis server that does not trust its host", async () => {
+    const server = await startPortcullis({ trustHost: false });
+    started.push(server.app);
+    const error = await failure(getSession(browser(server.app.url).options));
+    expect(error.status).toBe(500);
+    expect(server.errors.map((e) => e.name)).toContain("UntrustedHost");
+  });
+
+  it("updateSession rejects a 500 answer whose body looks like a session", async () => {
+    const app = await answering((path) =>
+      path === "/auth/csrf" ? json({ csrfToken: "a".repeat(64) }) : json(sessionLike, 500),
+    );
+    const error = await failure(updateSession({ name: "x" }, browser(app.url).options));
+    expect(error.message).toBe("updateSession: POST /auth/session answered 500");
+  });
+
+  it.each([
+    ["a string", "signed-in"],
+    ["an array", [sessionLike]],
+    ["a number", 1],
+  ])("getSession rejects a 200 answer whose body is %s", async (_, body) => {
+    const app = await answering(() => json(body));
+    const error = await failure(getSession(browser(app.url).options));
+    expect(error.message).toBe(
+      "getSession: GET /auth/session answered 200 with a body that is not a session",
+    );
+  });
+
+  it("getSession answers null for an empty object, the no-session answer of older servers", async () => {
+    const app = await answering(() => json({}));
+    expect(await getSession(browser(app.url).options)).toBeNull();
+  });
+});
+
+describe("unusable answers reject with the operation named", () => {
+  it("rejects an HTML answer as not JSON", async () => {
+    const app = await answering(
+      () => new Response("<!doctype html><p>Login</p>", { headers: { "content-type": "text/html" } }),
+    );
+    const options = browser(app.url).options;
+    expect((await failure(getSession(options))).message).toBe(
+      "getSession: GET /auth/session answered 200 with a body that is not JSON",
+    );
+    expect((await failure(getProviders(options))).message).toBe(
+      "getProviders: GET /auth/providers answered 200 with a body that is not JSON",
+    );
+    expect((await failure(getCsrfToken(options))).message).toBe(
+      "getCsrfToken: GET /auth/csrf answered 200 with a body that is not JSON",
+    );
+  });
+
+  it("rejects when the server cannot be reached, keeping the network error as the cause", async () => {
+    const app = await serve(async () => json(null));
+    await app.close();
+    const error = await failure(getSession(browser(app.url).options));
+    expect(error.message).toBe("getSession: GET /auth/session did not complete");
+    expect(error.status).toBeUndefined();
+    expect(error.cause).toBeInstanceOf(Error);
+  });
+
+  it("rejects a csrf answer without a token", async () => {
+    const app = await answering(() => json({ token: "x" }));
+    expect((await failure(getCsrfToken(browser(app.url).options))).message).toBe(
+      "getCsrfToken: GET /auth/csrf answered 200 without a csrfToken",
+    );
+  });
+
+  it("signIn rejects a sign-in answer without a url and does not navigate", async () => {
+    const app = await answering((path) => {
+      if (path === "/auth/providers")
+        return json({ credentials: { id: "credentials", type: "credentials" } });
+      if (path === "/auth/csrf") return json({ csrfToken: "b".repeat(64) });
+      return json({ message: "There was a problem with the server configuration." });
+    });
+    const b = browser(app.url);
+    const error = await failure(signIn("credentials", { ...b.options, username: "alice" }));
+    expect(error.message).toBe("signIn: POST /auth/callback/credentials answered 200 without a url");
+    expect(b.visits).toEqual([]);
+  });
+
+  it("signIn rejects a 500 answer to the sign-in POST and does not navigate", async () => {
+    const app = await answering((path) => {
+      if (path === "/auth/providers") return json({ email: { id: "email", type: "email" } });
+      if (path === "/auth/csrf") return json({ csrfToken: "c".repeat(64) });
+      return json({ url: "https://evil.example/" }, 500);
+    });
+    const b = browser(app.url);
+    const error = await failure(signIn("email", { ...b.options, email: "a@example.com" }));
+    expect(error.message).toBe("signIn: POST /auth/signin/email answered 500");
+    expect(b.visits).toEqual([]);
+  });
+
+  it("signIn navigates to the error page when the server lists no providers", async () => {
+    const app = await answering(() => json(null));
+    const b = browser(app.url);
+    expect(await getProviders(b.options)).toBeNull();
+    await signIn("github", b.options);
+    expect(b.visits).toEqual([`${app.url}/auth/error`]);
+  });
+
+  it("signIn refuses a WebAuthn provider, whose ceremony it cannot perform", async () => {
+    const app = await answering(() => json({ passkey: { id: "passkey", type: "webauthn" } }));
+    const b = browser(app.url);
+    await expect(signIn("passkey", b.options)).rejects.toThrow(TypeError);
+    expect(b.visits).toEqual([]);
+    expect(b.requests).toEqual([`GET ${app.url}/auth/providers`]);
+  });
+});
