@@ -4,6 +4,13 @@
  *
  * @module
  */
+
+import type {
+  GenerateAuthenticationOptionsOpts,
+  GenerateRegistrationOptionsOpts,
+  VerifyAuthenticationResponseOpts,
+  VerifyRegistrationResponseOpts,
+} from "@simplewebauthn/server";
 import type { Adapter, AdapterInput, AdapterSession, AdapterUser } from "./adapters";
 
 /** A value or a promise of it. */
@@ -298,6 +305,28 @@ export interface WebAuthnConfig extends CommonProviderOptions {
   timeout?: number;
   /** Finds the user a registration is for from the request (email field by default). */
   getUserInfo?: (request: Request) => Awaitable<{ user: User; exists: boolean } | null>;
+  /** Passed to `generateRegistrationOptions` (timeout, authenticatorSelection, attestationType...). */
+  registrationOptions?: Partial<
+    Omit<
+      GenerateRegistrationOptionsOpts,
+      "rpName" | "rpID" | "userID" | "userName" | "userDisplayName" | "challenge" | "excludeCredentials"
+    >
+  >;
+  /** Passed to `generateAuthenticationOptions` (timeout, userVerification...). */
+  authenticationOptions?: Partial<
+    Omit<GenerateAuthenticationOptionsOpts, "rpID" | "allowCredentials" | "challenge">
+  >;
+  /** Passed to `verifyRegistrationResponse` (requireUserVerification...). */
+  verifyRegistrationOptions?: Partial<
+    Omit<VerifyRegistrationResponseOpts, "response" | "expectedChallenge" | "expectedOrigin" | "expectedRPID">
+  >;
+  /** Passed to `verifyAuthenticationResponse` (requireUserVerification...). */
+  verifyAuthenticationOptions?: Partial<
+    Omit<
+      VerifyAuthenticationResponseOpts,
+      "response" | "expectedChallenge" | "expectedOrigin" | "expectedRPID" | "credential"
+    >
+  >;
   [key: string]: unknown;
 }
 

@@ -81,6 +81,11 @@ function validateProviders(config: InternalConfig): AuthError | undefined {
         `The WebAuthn provider "${provider.id}" is experimental: set \`experimental: { enableWebAuthn: true }\`.`,
       );
     }
+    if (provider.type === "webauthn" && !config.adapter) {
+      return new MissingAdapter(
+        `The WebAuthn provider "${provider.id}" stores passkeys: configure an \`adapter\`.`,
+      );
+    }
   }
   return undefined;
 }

@@ -9,9 +9,9 @@ import type { AdapterAccount, AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors";
 import { emit } from "../events";
-import { readChunked } from "../http/cookies";
+import { currentUser } from "../session/current-user";
 import { callAdapter } from "../session/database";
-import type { Account, JWTDecodeParams, Profile, User } from "../types";
+import type { Account, Profile, User } from "../types";
 import { createUserWithAccount } from "./new-user";
 
 /** A sign-in to resolve: the provider's user, the account, and the raw profile. */
@@ -38,28 +38,6 @@ function done(user: User | AdapterUser, isNewUser = false): ResolvedAccount {
 function allowsEmailLinking(ctx: ActionContext): boolean {
   const provider = ctx.provider as { allowDangerousEmailAccountLinking?: unknown } | undefined;
   return provider?.allowDangerousEmailAccountLinking === true;
-}
-
-/** The user of the request's current session, if it has a valid one. */
-async function signedInUser(req: AuthRequest, ctx: ActionContext): Promise<AdapterUser | null> {
-  const { config } = ctx;
-  const adapter = config.adapter!;
-  const { name } = ctx.cookies.sessionToken;
-  const token = readChunked(req.cookies, name);
-  if (!token) return null;
-  if (config.session.strategy === "database") {
-    const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(token));
-    return found && found.session.expires.getTime() > ctx.now ? found.user : null;
-  }
-  let sub: unknown;
-  try {
-    const params = { token, secret: config.secrets, salt: name, now: ctx.now } as JWTDecodeParams;
-    sub = (await config.jwt.decode(params))?.sub;
-  } catch {
-    // A session cookie that does not decode is no session (as on GET /session).
-    return null;
-  }
-  return typeof sub === "string" && sub !== "" ? callAdapter("getUser", () => adapter.getUser!(sub)) : null;
 }
 
 /** Links the account to an existing user when saved. */
@@ -133,7 +111,7 @@ export async function resolveAccount(
   const { account, user } = signIn;
   const key = { provider: account.provider, providerAccountId: account.providerAccountId };
   const owner = await callAdapter("getUserByAccount", () => adapter.getUserByAccount!(key));
-  const current = await signedInUser(req, ctx);
+  const current = await currentUser(req, ctx);
   if (owner) {
     if (current && current.id !== owner.id) {
       throw new AccountNotLinked(`This "${account.provider}" account is already linked to another user.`);

@@ -26,7 +26,7 @@ export interface ProviderButtonStyle {
  * @example
  * ```ts
  * resolveProviderStyle({ brandColor: "#24292f", logo: "https://example.com/gh.svg" }).declarations
- * // "--provider-bg:#24292f;--provider-border:#24292f;--provider-text:#ffffff"
+ * // "--provider-bg:#24292f;--provider-text:#ffffff"
  * ```
  */
 export function resolveProviderStyle(style: OAuthProviderButtonStyles | undefined): ProviderButtonStyle {
@@ -36,8 +36,6 @@ export function resolveProviderStyle(style: OAuthProviderButtonStyles | undefine
   if (color === undefined) return { declarations: "", ...withLogo };
   const text = safeCssColor(style?.text) ?? readableTextColor(color);
   if (text === undefined) return { declarations: `--provider-border:${color}`, ...withLogo };
-  return {
-    declarations: `--provider-bg:${color};--provider-border:${color};--provider-text:${text}`,
-    ...withLogo,
-  };
+  // The border keeps the page's border color, so a button as light or as dark as the card stays visible.
+  return { declarations: `--provider-bg:${color};--provider-text:${text}`, ...withLogo };
 }

@@ -11,6 +11,7 @@ import { signInErrorMessage } from "./signin-errors";
 import { renderProviderSection } from "./signin-sections";
 import { resolveTheme } from "./theme";
 import type { PageProvider, RenderedPage } from "./types";
+import { renderWebAuthnScript } from "./webauthn-script";
 
 /** What {@link renderSignInPage} needs. */
 export interface SignInPageOptions {
@@ -53,8 +54,9 @@ function joinWithDividers(sections: SafeHtml[]): SafeHtml[] {
 /**
  * Renders the sign-in page: one section per provider in configuration order, separated by
  * dividers, each a form that posts with the CSRF token (see `renderProviderSection`), and a
- * message box when `error` is set. Every value is escaped; theme and provider colors and logos
- * are validated and dropped when unsafe.
+ * message box when `error` is set, and, when a WebAuthn provider is configured, the script that
+ * runs its passkey ceremony (see `webauthn-script.ts`). Every value is escaped; theme and
+ * provider colors and logos are validated and dropped when unsafe.
  *
  * @param options - providers, CSRF token, callback URL, error, email prefill and theme.
  * @returns the page, with status 200.
@@ -73,7 +75,8 @@ export function renderSignInPage(options: SignInPageOptions): RenderedPage {
     .filter((section) => section !== undefined);
   const body = html`<h1>Sign in</h1>
 ${options.error && html`<div class="alert" role="alert">${signInErrorMessage(options.error)}</div>`}
-${sections.length === 0 ? html`<p class="muted center">No sign-in methods are configured.</p>` : joinWithDividers(sections)}`;
+${sections.length === 0 ? html`<p class="muted center">No sign-in methods are configured.</p>` : joinWithDividers(sections)}
+${options.providers.some((p) => p.type === "webauthn") && renderWebAuthnScript()}`;
   const page = renderLayout({
     title: "Sign in",
     theme: resolveTheme(options.theme),

@@ -1,0 +1,110 @@
+/**
+ * GET webauthn-options/{provider}: the options the browser passes to `navigator.credentials`
+ * (`create` to register a passkey, `get` to sign in with one), plus the challenge cookie the
+ * callback checks them against.
+ */
+import { generateAuthenticationOptions, generateRegistrationOptions } from "@simplewebauthn/server";
+import type { AdapterAuthenticator } from "../../adapters";
+import type { ActionContext, AuthRequest, AuthResult } from "../../context";
+import { NO_STORE } from "../../http/response";
+import { currentUser } from "../../session/current-user";
+import { callAdapter } from "../../session/database";
+import type { User, WebAuthnConfig } from "../../types";
+import { sealChallenge } from "./challenge";
+import { splitTransports } from "./credential";
+import { decideAction, type WebAuthnAction } from "./decide";
+import { relyingParty } from "./relying-party";
+import { type UserInfo, userInfo, webauthnAdapter } from "./user-info";
+
+function invalid(error: "Invalid action" | "Invalid request"): AuthResult {
+  return { status: 400, headers: NO_STORE, body: { error } };
+}
+
+async function authenticators(user: User | undefined, ctx: ActionContext): Promise<AdapterAuthenticator[]> {
+  const userId = user?.id;
+  if (!userId) return [];
+  const adapter = webauthnAdapter(ctx);
+  return callAdapter("listAuthenticatorsByUserId", () => adapter.listAuthenticatorsByUserId!(userId));
+}
+
+function descriptors(rows: AdapterAuthenticator[]) {
+  return rows.map((row) => ({ id: row.credentialID, transports: splitTransports(row.transports) }));
+}
+
+async function registration(provider: WebAuthnConfig, user: User & { email: string }, ctx: ActionContext) {
+  const rp = relyingParty(provider, ctx);
+  const existing = await authenticators(user, ctx);
+  // userID is left to the library (32 random bytes): passkeys are found by credential id, so
+  // the authenticator never needs to learn, or leak, our user id.
+  return generateRegistrationOptions({
+    ...provider.registrationOptions,
+    rpID: rp.id,
+    rpName: rp.name,
+    userName: user.email,
+    userDisplayName: user.name ?? user.email,
+    // A user who already has passkeys must not register the same authenticator twice.
+    excludeCredentials: descriptors(existing),
+  });
+}
+
+async function authentication(provider: WebAuthnConfig, user: User | undefined, ctx: ActionContext) {
+  const existing = await authenticators(user, ctx);
+  return generateAuthenticationOptions({
+    ...provider.authenticationOptions,
+    rpID: relyingParty(provider, ctx).id,
+    // Without a known user, any discoverable passkey of this site may answer.
+    allowCredentials: existing.length > 0 ? descriptors(existing) : undefined,
+  });
+}
+
+/** The user a registration is for, kept small for the challenge cookie; needs an email. */
+function registerUser({ user, exists }: UserInfo): (User & { email: string }) | undefined {
+  if (typeof user.email !== "string" || user.email === "") return undefined;
+  // Only a stored user's id means anything; a new user gets one when created.
+  const id = exists ? user.id : undefined;
+  return { id, email: user.email, name: user.name ?? undefined, image: user.image ?? undefined };
+}
+
+/**
+ * Answers an options request: 200 `{action, options}` with the challenge cookie; 400
+ * `{error: "Invalid action"}` for an `action` other than `register` or `authenticate`; 400
+ * `{error: "Invalid request"}` when the ceremony cannot be decided (see {@link decideAction}) or a
+ * registration has no email. Registration options exclude the user's passkeys; authentication
+ * options allow only the named user's passkeys, or any discoverable one.
+ *
+ * @param req - The GET request; `action` and (by default) `email` are read from its query.
+ * @param ctx - The action context; `ctx.provider` is a WebAuthn provider.
+ * @returns The JSON answer.
+ * @throws {MissingAdapter} When no adapter is configured.
+ * @throws {AdapterError} When an adapter call fails.
+ * @see WIRE.md, "webauthn-options/{id}"
+ * @example
+ * ```ts
+ * const result = await webauthnOptions(req, ctx) // { body: { action: "register", options }, cookies }
+ * ```
+ */
+export async function webauthnOptions(req: AuthRequest, ctx: ActionContext): Promise<AuthResult> {
+  const provider = ctx.provider as WebAuthnConfig;
+  webauthnAdapter(ctx);
+  const requested = req.query.action;
+  if (requested !== undefined && requested !== "register" && requested !== "authenticate") {
+    return invalid("Invalid action");
+  }
+  const current = await currentUser(req, ctx);
+  const info = current ? { user: current, exists: true } : await userInfo(provider, req, ctx);
+  const action: WebAuthnAction | null = decideAction(requested, current !== null, info);
+  if (action === "authenticate") {
+    const options = await authentication(provider, info?.exists ? info.user : undefined, ctx);
+    const cookie = await sealChallenge({ challenge: options.challenge, action }, provider, ctx);
+    return { headers: NO_STORE, body: { action, options }, cookies: [cookie] };
+  }
+  const user = action === "register" && info ? registerUser(info) : undefined;
+  if (!user) return invalid("Invalid request");
+  const options = await registration(provider, user, ctx);
+  const cookie = await sealChallenge(
+    { challenge: options.challenge, action: "register", user },
+    provider,
+    ctx,
+  );
+  return { headers: NO_STORE, body: { action: "register", options }, cookies: [cookie] };
+}

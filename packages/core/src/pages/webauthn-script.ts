@@ -1,0 +1,100 @@
+/**
+ * The browser side of passkey sign-in on the built-in sign-in page: a small inline script, with
+ * no library, that runs the WebAuthn ceremony for each button marked `data-webauthn-provider`.
+ *
+ * @module
+ */
+import { type SafeHtml, trustedHtml } from "./html";
+
+/**
+ * The script's source. On submit of a passkey form it fetches
+ * `{basePath}/webauthn-options/{id}` (with the form's `email`, when filled), converts the
+ * base64url fields of the options to bytes, calls `navigator.credentials.create` (register) or
+ * `get` (authenticate), and posts the form (CSRF token included) to the callback with `action`
+ * and `data`, the credential as JSON with its bytes in base64url. A failure (cancelled, timed
+ * out, refused by the server) shows a message and re-enables the button.
+ *
+ * It is a constant: nothing from the request or configuration is interpolated into it, so it
+ * cannot carry injected code, and a Content-Security-Policy can allow it by its hash. It holds
+ * no `<`, so it can never close its own element.
+ */
+export const WEBAUTHN_SCRIPT = `(() => {
+  const bytes = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  const text = (buffer) => {
+    let binary = "";
+    for (const byte of new Uint8Array(buffer)) binary += String.fromCharCode(byte);
+    return btoa(binary).replace(/[+]/g, "-").replace(/[/]/g, "_").replace(/=+$/, "");
+  };
+  const ids = (list) => (list || []).map((item) => ({ ...item, id: bytes(item.id) }));
+  const create = (o) => navigator.credentials.create({ publicKey: { ...o, challenge: bytes(o.challenge),
+    user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: ids(o.excludeCredentials) } });
+  const get = (o) => navigator.credentials.get({ publicKey: { ...o, challenge: bytes(o.challenge),
+    allowCredentials: ids(o.allowCredentials) } });
+  const json = (credential) => {
+    const r = credential.response;
+    const response = { clientDataJSON: text(r.clientDataJSON) };
+    if (r.attestationObject) {
+      response.attestationObject = text(r.attestationObject);
+      response.transports = r.getTransports ? r.getTransports() : [];
+    } else {
+      response.authenticatorData = text(r.authenticatorData);
+      response.signature = text(r.signature);
+      if (r.userHandle) response.userHandle = text(r.userHandle);
+    }
+    return JSON.stringify({ id: credential.id, rawId: text(credential.rawId), type: credential.type, response,
+      clientExtensionResults: credential.getClientExtensionResults(),
+      authenticatorAttachment: credential.authenticatorAttachment || undefined });
+  };
+  const hidden = (form, name, value) => {
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  };
+  const run = async (form, provider) => {
+    const target = new URL(form.getAttribute("action"), location.href);
+    const base = target.pathname.slice(0, target.pathname.lastIndexOf("/callback/"));
+    const url = new URL(base + "/webauthn-options/" + encodeURIComponent(provider), target);
+    const email = form.elements.namedItem("email");
+    if (email && email.value) url.searchParams.set("email", email.value);
+    const answer = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    const body = await answer.json();
+    if (!answer.ok) throw new Error(body.error);
+    const credential = body.action === "register" ? await create(body.options) : await get(body.options);
+    hidden(form, "action", body.action);
+    hidden(form, "data", json(credential));
+    form.submit();
+  };
+  for (const button of document.querySelectorAll("button[data-webauthn-provider]")) {
+    const form = button.form;
+    const message = document.createElement("div");
+    message.className = "alert";
+    message.setAttribute("role", "alert");
+    message.textContent = "Passkey sign-in did not complete. Please try again.";
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      button.disabled = true;
+      message.remove();
+      run(form, button.dataset.webauthnProvider).catch(() => {
+        form.prepend(message);
+        button.disabled = false;
+      });
+    });
+  }
+})();`;
+
+/**
+ * The `<script>` element of {@link WEBAUTHN_SCRIPT}, for the sign-in page when a WebAuthn
+ * provider is configured.
+ *
+ * @returns The element.
+ * @example
+ * ```ts
+ * html`${sections}${hasWebAuthn && renderWebAuthnScript()}`
+ * ```
+ */
+export function renderWebAuthnScript(): SafeHtml {
+  // A constant without "<" cannot end the element early, so it is inserted unescaped.
+  return trustedHtml(`<script>\n${WEBAUTHN_SCRIPT}\n</script>`);
+}

@@ -1,0 +1,57 @@
+/**
+ * The passkey script on the built-in sign-in page: present exactly when a WebAuthn provider is
+ * configured, always the same constant (so hostile configuration cannot add code to it), and
+ * unable to close its own element.
+ */
+import { describe, expect, it } from "vitest";
+import { type PageProvider, renderSignInPage } from "../../src/pages";
+import { renderWebAuthnScript, WEBAUTHN_SCRIPT } from "../../src/pages/webauthn-script";
+
+const PASSKEY: PageProvider = {
+  id: "passkey",
+  name: "Passkey",
+  type: "webauthn",
+  signinUrl: "/auth/signin/passkey",
+  callbackUrl: "/auth/callback/passkey",
+  formFields: { email: { label: "Email", type: "email", required: true, autocomplete: "username webauthn" } },
+};
+const GITHUB: PageProvider = {
+  id: "github",
+  name: "GitHub",
+  type: "oauth",
+  signinUrl: "/auth/signin/github",
+  callbackUrl: "/auth/callback/github",
+};
+
+function page(providers: PageProvider[], email?: string): string {
+  return renderSignInPage({ providers, csrfToken: "csrf", callbackUrl: "/", email, theme: {} }).html;
+}
+
+function scripts(html: string): string[] {
+  return [...html.matchAll(/<script[\s\S]*?<\/script>/gi)].map((m) => m[0]);
+}
+
+describe("sign-in page script", () => {
+  it("adds the passkey script once when a WebAuthn provider is configured", () => {
+    expect(scripts(page([GITHUB, PASSKEY]))).toEqual([renderWebAuthnScript().toString()]);
+  });
+
+  it("adds no script when no WebAuthn provider is configured", () => {
+    expect(scripts(page([GITHUB]))).toEqual([]);
+  });
+
+  it("keeps the script unchanged whatever the provider, email and token values are", () => {
+    const hostile: PageProvider = {
+      ...PASSKEY,
+      id: `x"></script><script>alert(1)</script>`,
+      name: "</script><script>alert(1)</script>",
+      formFields: { "</script>": { label: "<script>alert(1)</script>" } },
+    };
+    const html = page([hostile], "</script><script>alert(2)</script>");
+    expect(scripts(html)).toEqual([renderWebAuthnScript().toString()]);
+  });
+
+  it("holds no '<', so it cannot end its element or open another", () => {
+    expect(WEBAUTHN_SCRIPT).not.toContain("<");
+  });
+});
