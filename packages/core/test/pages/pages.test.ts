@@ -7,9 +7,11 @@ import { describe, expect, it } from "vitest";
 import {
   renderEmailConfirmPage,
   renderErrorPage,
+  renderSignInPage,
   renderSignOutPage,
   renderVerifyRequestPage,
 } from "../../src/pages";
+import type { Theme } from "../../src/types";
 import { attributes, decode } from "./markup";
 
 const CSRF = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
@@ -175,18 +177,62 @@ describe("email confirmation page", () => {
   });
 });
 
-describe("every page", () => {
-  const pages = {
-    "sign-out": renderSignOutPage({ csrfToken: CSRF, signOutUrl: "/auth/signout", theme: {} }),
-    error: renderErrorPage({ error: "AccessDenied", signInUrl: "/auth/signin", homeUrl: "/", theme: {} }),
-    "verify-request": renderVerifyRequestPage({ host: "example.com", homeUrl: "/", theme: {} }),
-    "email confirmation": renderEmailConfirmPage({ actionUrl: "/cb", fields: {}, email: "a@b.c", theme: {} }),
+/** All five pages rendered with one theme. */
+function everyPage(theme: Theme): Record<string, string> {
+  return {
+    "sign-in": renderSignInPage({ providers: [], csrfToken: CSRF, callbackUrl: "/", theme }).html,
+    "sign-out": renderSignOutPage({ csrfToken: CSRF, signOutUrl: "/auth/signout", theme }).html,
+    error: renderErrorPage({ error: "AccessDenied", signInUrl: "/auth/signin", homeUrl: "/", theme }).html,
+    "verify-request": renderVerifyRequestPage({ host: "example.com", homeUrl: "/", theme }).html,
+    "email confirmation": renderEmailConfirmPage({ actionUrl: "/cb", fields: {}, email: "a@b.c", theme })
+      .html,
   };
+}
 
-  it.each(Object.entries(pages))("the %s page is a complete English document with one card", (_, page) => {
-    expect(page.html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
-    expect(page.html).toContain('<meta charset="utf-8">');
-    expect(page.html.match(/<div class="card">/g)).toHaveLength(1);
-    expect(page.html.trimEnd().endsWith("</html>")).toBe(true);
+describe("every page", () => {
+  it.each(Object.entries(everyPage({})))(
+    "the %s page is a complete English document with one card",
+    (_, html) => {
+      expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
+      expect(html).toContain('<meta charset="utf-8">');
+      expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+      expect(textOf(html, "title")).toMatch(/\S/);
+      expect(html.match(/<div class="card">/g)).toHaveLength(1);
+      expect(html.trimEnd().endsWith("</html>")).toBe(true);
+    },
+  );
+
+  it.each(Object.entries(everyPage({ logo: "https://cdn.example.com/logo.svg" })))(
+    "the %s page shows the theme logo above the card",
+    (_, html) => {
+      const logo = /<img class="logo"([^>]*)>/.exec(html);
+      expect(attributes(logo?.[1] ?? "")).toEqual({
+        src: "https://cdn.example.com/logo.svg",
+        alt: "",
+        referrerpolicy: "no-referrer",
+      });
+      expect(html.indexOf('class="logo"')).toBeLessThan(html.indexOf('class="card"'));
+    },
+  );
+
+  it.each(Object.entries(everyPage({})))("the %s page has no logo when the theme has none", (_, html) => {
+    expect(html).not.toContain("<img");
+  });
+
+  it.each([
+    ["auto", "light dark", true],
+    ["light", "light", false],
+    ["dark", "dark", false],
+  ] as const)("colorScheme %s declares color-scheme %s", (colorScheme, declared, followsSystem) => {
+    for (const html of Object.values(everyPage({ colorScheme }))) {
+      expect(html).toContain(`<meta name="color-scheme" content="${declared}">`);
+      expect(html.includes("@media (prefers-color-scheme:dark)")).toBe(followsSystem);
+    }
+  });
+
+  it("puts the brand color and button text of the theme into every stylesheet", () => {
+    for (const html of Object.values(everyPage({ brandColor: "#0a7f5a", buttonText: "#fafafa" }))) {
+      expect(html).toContain(":root{--brand:#0a7f5a;--brand-text:#fafafa}");
+    }
   });
 });

@@ -310,3 +310,50 @@ describe("error box", () => {
     expect(render({ error }).html).not.toContain('role="alert"');
   });
 });
+
+describe("provider button style", () => {
+  /** The stylesheet rule of the button class `provider-{index}`, if any. */
+  function ruleOf(page: string, index: number): string | undefined {
+    return new RegExp(`\\.provider-${index}\\{([^}]*)\\}`).exec(page)?.[1];
+  }
+
+  it("fills the button with a hex brand color and picks readable text for it", () => {
+    const { html } = render({ providers: [GITHUB, { ...KEYCLOAK, style: { brandColor: "#ffd700" } }] });
+    expect(ruleOf(html, 0)).toBe("--provider-bg:#24292f;--provider-text:#ffffff");
+    expect(ruleOf(html, 1)).toBe("--provider-bg:#ffd700;--provider-text:#111111");
+    expect(elements(formOf(html, "github").body, "button")[0]?.class).toBe("button provider provider-0");
+  });
+
+  it("only tints the border for a color name, whose lightness the page cannot read", () => {
+    const { html } = render({ providers: [{ ...KEYCLOAK, style: { brandColor: "teal" } }] });
+    expect(ruleOf(html, 0)).toBe("--provider-border:teal");
+  });
+
+  it("gives the button no rule when the brand color is missing or invalid", () => {
+    const { html } = render({ providers: [KEYCLOAK, { ...GITHUB, style: { brandColor: "red;}" } }] });
+    expect(ruleOf(html, 0)).toBeUndefined();
+    expect(ruleOf(html, 1)).toBeUndefined();
+  });
+
+  it("accepts a same-origin logo path and drops a protocol-relative one", () => {
+    const local = formOf(
+      render({ providers: [{ ...GITHUB, style: { logo: "/img/gh.svg" } }] }).html,
+      "github",
+    );
+    expect(elements(local.body, "img")[0]?.src).toBe("/img/gh.svg");
+    const remote = formOf(
+      render({ providers: [{ ...GITHUB, style: { logo: "//evil.example/x.svg" } }] }).html,
+      "github",
+    );
+    expect(elements(remote.body, "img")).toEqual([]);
+  });
+});
+
+describe("unknown provider types", () => {
+  it("are left out, with no divider for them", () => {
+    const odd = { ...KEYCLOAK, id: "odd", type: "saml" } as unknown as PageProvider;
+    const { html } = render({ providers: [GITHUB, odd, EMAIL] });
+    expect(sections(html).map((s) => s.id)).toEqual(["github", "resend"]);
+    expect(html.match(/<div class="divider">/g)).toHaveLength(1);
+  });
+});
