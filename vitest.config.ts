@@ -11,7 +11,7 @@ export default defineConfig({
       { find: /^@portcullis\/core$/, replacement: `${src("core")}/index.ts` },
       { find: /^@portcullis\/core\/(.*)$/, replacement: `${src("core")}/$1` },
       {
-        find: /^@portcullis\/(memory-adapter|sql-adapter|adapter-testing|testkit|client)$/,
+        find: /^@portcullis\/(memory-adapter|sql-adapter|adapter-testing|testkit|client|express|hono|fastify)$/,
         replacement: `${fileURLToPath(new URL("./packages", import.meta.url))}/$1/src/index.ts`,
       },
     ],

@@ -1,6 +1,6 @@
 /**
  * The demo's Portcullis configuration: every sign-in method that can run on a laptop with no
- * accounts anywhere. Credentials and magic links (the link is printed to the console) always;
+ * accounts anywhere. Credentials, magic links (the link is printed to the console) and passkeys always;
  * GitHub and Google when their AUTH_*_ID / AUTH_*_SECRET variables are set.
  */
 import type { AuthConfig, Provider } from "@portcullis/core";
@@ -8,6 +8,7 @@ import Credentials from "@portcullis/core/providers/credentials";
 import Email from "@portcullis/core/providers/email";
 import GitHub from "@portcullis/core/providers/github";
 import Google from "@portcullis/core/providers/google";
+import Passkey from "@portcullis/core/providers/passkey";
 import { SqlAdapter } from "@portcullis/sql-adapter";
 import type { Kysely } from "kysely";
 import { checkPassword } from "./db";
@@ -41,6 +42,8 @@ export function authConfig(
       name: "Magic link",
       sendVerificationRequest: ({ identifier, url }) => onMagicLink(identifier, url),
     }),
+    // Passkeys work on http://localhost (browsers allow WebAuthn there) and on https.
+    Passkey(),
   ];
   if (process.env.AUTH_GITHUB_ID) providers.push(GitHub);
   if (process.env.AUTH_GOOGLE_ID) providers.push(Google);
@@ -51,5 +54,6 @@ export function authConfig(
     adapter,
     providers,
     theme: { brandColor: "#4f46e5", colorScheme: "auto" },
+    experimental: { enableWebAuthn: true },
   };
 }

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launchChromium } from "@portcullis/testkit";
+import { enableVirtualAuthenticator, launchChromium } from "@portcullis/testkit";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDemo } from "../src/app";
@@ -70,6 +70,23 @@ describe("demo", () => {
     await page.goto(link!);
     await page.waitForURL(`${demo.url}/`);
     expect(await page.textContent("body")).toContain("bob@example.com");
+    await page.close();
+  });
+
+  it("registers a passkey for a new address, signs out, and signs back in with it", async () => {
+    const page = await browser.newPage();
+    await enableVirtualAuthenticator(page);
+    await page.goto(`${demo.url}/auth/signin`);
+    const passkey = page.locator('section[data-provider="passkey"]');
+    await passkey.locator('input[name="email"]').fill("carol@example.com");
+    await Promise.all([page.waitForURL(`${demo.url}/`), passkey.locator("button").click()]);
+    expect(await page.textContent("body")).toContain("carol@example.com");
+    await page.click('a:has-text("Sign out")');
+    await Promise.all([page.waitForURL(`${demo.url}/`), page.click('button:has-text("Sign out")')]);
+    await page.goto(`${demo.url}/auth/signin`);
+    await passkey.locator('input[name="email"]').fill("carol@example.com");
+    await Promise.all([page.waitForURL(`${demo.url}/`), passkey.locator("button").click()]);
+    expect(await page.textContent("body")).toContain("carol@example.com");
     await page.close();
   });
 });

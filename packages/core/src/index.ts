@@ -9,5 +9,6 @@ export { Auth, type AuthConfigInput } from "./auth";
 export { type EnvObject, setEnvDefaults } from "./config/env";
 export type { ErrorType } from "./errors";
 export { AuthError, CredentialsSignin } from "./errors";
+export { getSession, sessionFromResponse } from "./get-session";
 export type * from "./types";
 export { skipCSRFCheck } from "./types";

@@ -1,0 +1,33 @@
+import { Auth, type AuthConfigInput } from "@portcullis/core";
+import type { RequestHandler } from "express";
+import { sendWebResponse } from "./send-web-response";
+import { toWebRequest } from "./to-web-request";
+import { withBasePath } from "./with-base-path";
+
+/**
+ * Express middleware answering every auth action (sign-in, callbacks, session, sign-out...) under
+ * the path it is mounted at. `basePath` is that mount path unless the configuration sets one, which
+ * must then match. Works whether or not the app parsed bodies before it. Behind a proxy, set
+ * Express's `trust proxy` so X-Forwarded-Host/Proto are honoured; they are ignored otherwise.
+ *
+ * @param config The configuration, or a function of the Web Request returning it.
+ * @returns Middleware for `app.use(path, ...)`. A request whose Host is not a plain `host[:port]`
+ * gets a 400; configuration problems are answered by the core with a 500.
+ * @example
+ * ```ts
+ * import express from "express"
+ * import { ExpressAuth } from "@portcullis/express"
+ * const app = express()
+ * app.use("/auth", ExpressAuth({ providers: [Credentials({ authorize })] }))
+ * ```
+ */
+export function ExpressAuth(config: AuthConfigInput): RequestHandler {
+  return async (req, res) => {
+    const request = toWebRequest(req);
+    // The core's own answer to a request it cannot route, for one it could not even be given.
+    const response = request
+      ? await Auth(request, withBasePath(config, req.baseUrl))
+      : Response.json("Bad request.", { status: 400 });
+    await sendWebResponse(res, response);
+  };
+}

@@ -1,0 +1,30 @@
+import { type AuthConfig, type Session, getSession as sessionOf } from "@portcullis/core";
+import type { Request as ExpressRequest } from "express";
+import { requestOrigin } from "./request-origin";
+
+/**
+ * The session of an Express request, for protecting routes outside the auth middleware. Asks the
+ * core's session action with the request's cookies and answers `null` for anything but a 200 JSON
+ * object: no session, an invalid or tampered cookie, an unusable Host, or a configuration error
+ * (whose 500 body is never taken for a session). Sets no cookies: reading here does not extend the session.
+ *
+ * @param req The Express request; its protocol and host follow Express's `trust proxy`.
+ * @param config The same configuration as given to {@link ExpressAuth}.
+ * @returns The session, or `null`. Does not throw.
+ * @example
+ * ```ts
+ * app.get("/me", async (req, res) => {
+ *   const session = await getSession(req, config)
+ *   if (!session) return res.status(401).end()
+ *   res.json(session.user)
+ * })
+ * ```
+ */
+export async function getSession(req: ExpressRequest, config: AuthConfig): Promise<Session | null> {
+  const origin = requestOrigin(req.protocol, req.host);
+  if (origin === undefined) return null;
+  // The framework already judged the proxy headers (trust proxy): pass the origin it decided and the cookies.
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  return sessionOf(new Request(origin, { headers }), config);
+}
