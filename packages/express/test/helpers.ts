@@ -1,30 +1,10 @@
-/** Shared setup of the Express tests: a credentials config and a real Express server on 127.0.0.1. */
-
+/** Shared setup of the Express tests: the test app and a real Express server on 127.0.0.1. */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { connect } from "node:net";
 import type { AuthConfig } from "@portcullis/core";
-import Credentials from "@portcullis/core/providers/credentials";
 import { ExpressAuth, getSession } from "@portcullis/express";
-import { TestClient } from "@portcullis/testkit";
+import { type IntegrationApp, TestClient } from "@portcullis/testkit";
 import express from "express";
-
-export const SECRET = "test-secret-with-at-least-thirty-two-chars";
-export const SESSION_COOKIE = "authjs.session-token";
-
-/** A credentials provider accepting alice/wonderland. */
-export const credentials = Credentials({
-  credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
-  authorize: async (input) =>
-    input.username === "alice" && input.password === "wonderland"
-      ? { id: "u1", name: "Alice", email: "alice@example.com" }
-      : null,
-});
-
-/** A fresh config (a new object, so nothing is shared through the core's per-config cache). */
-export function config(overrides: Partial<AuthConfig> = {}): AuthConfig {
-  return { secret: SECRET, trustHost: true, providers: [credentials], ...overrides };
-}
 
 /** How the test app is put together. */
 export interface AppOptions {
@@ -66,16 +46,8 @@ export function buildApp(cfg: AuthConfig, options: AppOptions = {}): express.Exp
   return app;
 }
 
-/** A listening app. */
-export interface RunningApp {
-  origin: string;
-  /** A fresh browser-like client (own cookie jar) for the app. */
-  client(): TestClient;
-  close(): Promise<void>;
-}
-
 /** Listens on 127.0.0.1 with a port chosen by the system. */
-export async function listen(app: express.Express): Promise<RunningApp> {
+export async function listen(app: express.Express): Promise<IntegrationApp> {
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(0, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(s)));
   });
@@ -90,35 +62,4 @@ export async function listen(app: express.Express): Promise<RunningApp> {
         server.closeAllConnections();
       }),
   };
-}
-
-/** Signs in as alice through the credentials callback (form or JSON body); returns the response. */
-export async function signIn(
-  client: TestClient,
-  options: { basePath?: string; json?: boolean; headers?: Record<string, string> } = {},
-): Promise<Response> {
-  const basePath = options.basePath ?? "/auth";
-  // Fetched with the same headers: behind https the CSRF cookie has another name.
-  const csrf = await client.get(`${basePath}/csrf`, { headers: options.headers });
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const fields = { csrfToken, username: "alice", password: "wonderland", callbackUrl: "/dashboard" };
-  return client.post(`${basePath}/callback/credentials`, {
-    headers: options.headers,
-    ...(options.json ? { json: fields } : { form: fields }),
-  });
-}
-
-/** A GET sent over a bare socket, so the Host header can be one fetch would refuse; answers the status. */
-export function rawGet(origin: string, path: string, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(new URL(origin).port), "127.0.0.1", () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-    });
-    let head = "";
-    socket.on("data", (chunk) => {
-      head += chunk;
-    });
-    socket.on("error", reject);
-    socket.on("end", () => resolve(Number(head.split(" ")[1])));
-  });
 }

@@ -1,175 +1,41 @@
 import { FastifyAuth } from "@portcullis/fastify";
-import { parseSetCookie } from "@portcullis/testkit";
+import {
+  credentialsUrls,
+  type IntegrationApp,
+  integrationConfig,
+  SESSION_COOKIE,
+  signInAsAlice,
+} from "@portcullis/testkit";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, config, listen, type RunningApp, rawGet, SESSION_COOKIE, signIn } from "./helpers";
+import { buildApp, listen } from "./helpers";
 
-describe("FastifyAuth registered with prefix /auth", () => {
-  const logged: Error[] = [];
-  let app: RunningApp;
+// What the shared suite (integration-suite.test.ts) cannot cover: the registration prefix, the
+// plugin's encapsulated content-type parser and Fastify's trustProxy left off.
+describe("FastifyAuth registered with prefix /api/auth", () => {
+  let app: IntegrationApp;
   beforeAll(async () => {
-    app = await listen(await buildApp(config({ logger: { error: (error) => logged.push(error) } })));
-  });
-  afterAll(() => app.close());
-
-  it("GET /auth/csrf answers a token and sets the CSRF cookie", async () => {
-    const client = app.client();
-    const response = await client.get("/auth/csrf");
-    expect(response.status).toBe(200);
-    const { csrfToken } = (await response.json()) as { csrfToken: string };
-    expect(csrfToken).toMatch(/^[0-9a-f]{64}$/);
-    expect(client.jar.get("authjs.csrf-token")).toMatch(new RegExp(`^${csrfToken}(%7C|\\|)`));
-  });
-
-  it("GET /auth/providers lists credentials with URLs under the mount path at the server's origin", async () => {
-    const response = await app.client().get("/auth/providers");
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
-      credentials: {
-        id: "credentials",
-        name: "Credentials",
-        type: "credentials",
-        signinUrl: `${app.origin}/auth/signin/credentials`,
-        callbackUrl: `${app.origin}/auth/callback/credentials`,
-      },
-    });
-  });
-
-  it("GET /auth/signin answers the HTML sign-in page with the credentials form", async () => {
-    const response = await app.client().get("/auth/signin");
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
-    const page = await response.text();
-    expect(page).toContain(`action="${app.origin}/auth/callback/credentials"`);
-    expect(page).toContain('name="password"');
-  });
-
-  it("a form sign-in reaching the core as raw text redirects to the callback URL and sets the session cookie", async () => {
-    const client = app.client();
-    const response = await signIn(client);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${app.origin}/dashboard`);
-    expect(client.jar.get(SESSION_COOKIE)).toBeTruthy();
-  });
-
-  it("a JSON sign-in body signs in too", async () => {
-    const client = app.client();
-    expect((await signIn(client, { json: true })).status).toBe(302);
-    expect(client.jar.get(SESSION_COOKIE)).toBeTruthy();
-  });
-
-  it("a wrong password redirects to the sign-in page with error=CredentialsSignin and no session", async () => {
-    const client = app.client();
-    const csrfToken = await client.csrfToken();
-    const response = await client.post("/auth/callback/credentials", {
-      form: { csrfToken, username: "alice", password: "nope" },
-    });
-    expect(response.status).toBe(302);
-    expect(new URL(response.headers.get("location") ?? "").searchParams.get("error")).toBe(
-      "CredentialsSignin",
-    );
-    expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
-    expect(logged.map((error) => error.name)).toContain("CredentialsSignin");
-  });
-
-  it("GET /auth/session shows the signed-in user", async () => {
-    const client = app.client();
-    await signIn(client);
-    const session = (await client.session()) as { user: unknown; expires: string };
-    expect(session.user).toEqual({ name: "Alice", email: "alice@example.com" });
-    expect(Date.parse(session.expires)).toBeGreaterThan(Date.now());
-  });
-
-  it("X-Auth-Return-Redirect turns the sign-in redirect into 200 JSON {url} and still sets the session", async () => {
-    const client = app.client();
-    const response = await signIn(client, { headers: { "X-Auth-Return-Redirect": "1" } });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ url: `${app.origin}/dashboard` });
-    expect(client.jar.get(SESSION_COOKIE)).toBeTruthy();
-  });
-
-  it("several cookies of one answer arrive as separate Set-Cookie headers", async () => {
-    const response = await app.client().get("/auth/signin");
-    const cookies = response.headers.getSetCookie().map(parseSetCookie);
-    expect(cookies.map((c) => c.name).sort()).toEqual(["authjs.callback-url", "authjs.csrf-token"]);
-    for (const cookie of cookies) expect(cookie.attributes.path).toBe("/");
-  });
-
-  it("sign-out clears the session cookie", async () => {
-    const client = app.client();
-    await signIn(client);
-    const csrfToken = await client.csrfToken();
-    const response = await client.post("/auth/signout", { form: { csrfToken } });
-    expect(response.status).toBe(302);
-    const cleared = response.headers
-      .getSetCookie()
-      .map(parseSetCookie)
-      .find((c) => c.name === SESSION_COOKIE);
-    expect(cleared?.value).toBe("");
-    expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
-    expect(await client.session()).toBeNull();
-  });
-
-  it("ignores X-Forwarded-Host and X-Forwarded-Proto without trustProxy", async () => {
-    const response = await app.client().get("/auth/providers", {
-      headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" },
-    });
-    const body = (await response.json()) as { credentials: { signinUrl: string } };
-    expect(body.credentials.signinUrl).toBe(`${app.origin}/auth/signin/credentials`);
-  });
-
-  it("answers 400 to a Host header that is not a plain host and port", async () => {
-    expect(await rawGet(app.origin, "/auth/csrf", "a b")).toBe(400);
-    expect(await rawGet(app.origin, "/auth/csrf", "[::1")).toBe(400);
-    expect(await rawGet(app.origin, "/auth/csrf", new URL(app.origin).host)).toBe(200);
-  });
-
-  it("answers an unknown action with 400", async () => {
-    const response = await app.client().get("/auth/nope");
-    expect(response.status).toBe(400);
-    expect(await response.json()).toBe("Bad request.");
-  });
-});
-
-describe("FastifyAuth registered with prefix /api/auth behind a trusted proxy", () => {
-  let app: RunningApp;
-  beforeAll(async () => {
-    app = await listen(await buildApp(config(), { prefix: "/api/auth", trustProxy: true }));
+    app = await listen(await buildApp(integrationConfig(), { prefix: "/api/auth" }));
   });
   afterAll(() => app.close());
 
   it("takes basePath from the prefix when the config sets none", async () => {
     const client = app.client();
-    const body = (await (await client.get("/api/auth/providers")).json()) as {
-      credentials: { callbackUrl: string };
-    };
-    expect(body.credentials.callbackUrl).toBe(`${app.origin}/api/auth/callback/credentials`);
-    expect((await signIn(client, { basePath: "/api/auth" })).status).toBe(302);
+    const { callbackUrl } = await credentialsUrls(client, "/api/auth");
+    expect(callbackUrl).toBe(`${app.origin}/api/auth/callback/credentials`);
+    expect((await signInAsAlice(client, { basePath: "/api/auth" })).status).toBe(302);
     expect(client.jar.get(SESSION_COOKIE)).toBeTruthy();
-  });
-
-  it("behind https, signs in with the __Secure- session cookie and getSession reads it back", async () => {
-    const client = app.client();
-    const headers = { "X-Forwarded-Proto": "https" };
-    expect((await client.get("/me", { headers })).status).toBe(401);
-    expect((await signIn(client, { basePath: "/api/auth", headers })).status).toBe(302);
-    expect(client.jar.get(`__Secure-${SESSION_COOKIE}`)).toBeTruthy();
-    const response = await client.get("/me", { headers });
-    expect(response.status).toBe(200);
-    expect(((await response.json()) as { user: { name: string } }).user.name).toBe("Alice");
-  });
-
-  it("honours X-Forwarded-Host and X-Forwarded-Proto when Fastify trusts the proxy", async () => {
-    const response = await app.client().get("/api/auth/providers", {
-      headers: { "X-Forwarded-Host": "app.example.com", "X-Forwarded-Proto": "https" },
-    });
-    const body = (await response.json()) as { credentials: { signinUrl: string } };
-    expect(body.credentials.signinUrl).toBe("https://app.example.com/api/auth/signin/credentials");
   });
 
   it("leaves the app's own JSON parser in place outside the plugin", async () => {
     const response = await app.client().post("/echo", { json: { a: 1 } });
     expect(await response.json()).toEqual({ parsed: { a: 1 } });
+  });
+
+  it("ignores X-Forwarded-Host and X-Forwarded-Proto without trustProxy", async () => {
+    const headers = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" };
+    const { signinUrl } = await credentialsUrls(app.client(), "/api/auth", headers);
+    expect(signinUrl).toBe(`${app.origin}/api/auth/signin/credentials`);
   });
 });
 
@@ -177,14 +43,13 @@ describe("FastifyAuth with a function config", () => {
   it("resolves the config per request and takes basePath from the prefix", async () => {
     const lazy = Fastify();
     await lazy.register(
-      FastifyAuth(async () => config()),
+      FastifyAuth(async () => integrationConfig()),
       { prefix: "/lazy" },
     );
     const running = await listen(lazy);
     try {
-      const response = await running.client().get("/lazy/providers");
-      const body = (await response.json()) as { credentials: { signinUrl: string } };
-      expect(body.credentials.signinUrl).toBe(`${running.origin}/lazy/signin/credentials`);
+      const { signinUrl } = await credentialsUrls(running.client(), "/lazy");
+      expect(signinUrl).toBe(`${running.origin}/lazy/signin/credentials`);
     } finally {
       await running.close();
     }

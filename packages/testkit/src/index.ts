@@ -9,6 +9,19 @@ export {
   TestClient,
 } from "./client";
 export { type ServedApp, serve } from "./http-server";
+export {
+  ALICE,
+  credentialsUrls,
+  type IntegrationApp,
+  type IntegrationRoutes,
+  type IntegrationTestOptions,
+  integrationConfig,
+  rawGet,
+  runIntegrationTests,
+  SESSION_COOKIE,
+  type SignInOptions,
+  signInAsAlice,
+} from "./integration-suite";
 export { startMariaDB } from "./mariadb";
 export {
   type AuthorizeOutcome,
