@@ -1,8 +1,7 @@
-import { Auth, type AuthConfigInput } from "@portcullis/core";
+import { Auth, type AuthConfigInput, withBasePath } from "@portcullis/core";
 import type { RequestHandler } from "express";
 import { sendWebResponse } from "./send-web-response";
 import { toWebRequest } from "./to-web-request";
-import { withBasePath } from "./with-base-path";
 
 /**
  * Express middleware answering every auth action (sign-in, callbacks, session, sign-out...) under

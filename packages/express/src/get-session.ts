@@ -1,6 +1,5 @@
-import { type AuthConfig, type Session, getSession as sessionOf } from "@portcullis/core";
+import { type AuthConfig, requestOrigin, type Session, getSession as sessionOf } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
-import { requestOrigin } from "./request-origin";
 
 /**
  * The session of an Express request, for protecting routes outside the auth middleware. Asks the

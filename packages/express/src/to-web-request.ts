@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
+import { requestOrigin } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
-import { requestOrigin } from "./request-origin";
 
 // Express has already applied these under its `trust proxy` setting (req.protocol, req.host);
 // passed on, the core would apply them again whether or not the proxy is trusted.

@@ -1,8 +1,7 @@
-import { Auth, type AuthConfigInput } from "@portcullis/core";
+import { Auth, type AuthConfigInput, withBasePath } from "@portcullis/core";
 import type { FastifyPluginAsync } from "fastify";
 import { sendWebResponse } from "./send-web-response";
 import { toWebRequest } from "./to-web-request";
-import { withBasePath } from "./with-base-path";
 
 /**
  * A Fastify plugin answering every auth action (sign-in, callbacks, session, sign-out...) with GET

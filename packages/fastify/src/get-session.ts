@@ -1,6 +1,5 @@
-import { type AuthConfig, type Session, getSession as sessionOf } from "@portcullis/core";
+import { type AuthConfig, requestOrigin, type Session, getSession as sessionOf } from "@portcullis/core";
 import type { FastifyRequest } from "fastify";
-import { requestOrigin } from "./request-origin";
 
 /**
  * The session of a Fastify request, for protecting routes outside the auth plugin. Asks the core's

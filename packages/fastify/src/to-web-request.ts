@@ -1,5 +1,5 @@
+import { requestOrigin } from "@portcullis/core";
 import type { FastifyRequest } from "fastify";
-import { requestOrigin } from "./request-origin";
 
 // Fastify has already applied these under its `trustProxy` option (request.protocol, request.host);
 // passed on, the core would apply them again whether or not the proxy is trusted.

@@ -5,8 +5,11 @@
 import type { InternalConfig } from "../config/normalize";
 import { UntrustedHost } from "../errors";
 
-// A host is a name or address with an optional port; anything else in the header is refused.
-const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+/**
+ * A host: a name or address with an optional port. Anything else (spaces, an unclosed bracket)
+ * cannot form a URL, or (a slash, `?`, `#`, `@`) would make a URL point at another path.
+ */
+export const HOST = /^[\w.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
 /** The request's public URL (same path and query), resolved against AUTH_URL or trusted headers. */
 export function publicUrl(request: Request, config: InternalConfig): URL {

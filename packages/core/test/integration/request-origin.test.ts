@@ -1,5 +1,5 @@
+import { requestOrigin } from "@portcullis/core";
 import { describe, expect, it } from "vitest";
-import { requestOrigin } from "../src/request-origin";
 
 describe("requestOrigin", () => {
   it("joins the protocol and a plain host with or without a port", () => {
