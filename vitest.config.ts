@@ -10,6 +10,7 @@ export default defineConfig({
     alias: [
       { find: /^@portcullis\/core$/, replacement: `${src("core")}/index.ts` },
       { find: /^@portcullis\/core\/(.*)$/, replacement: `${src("core")}/$1` },
+      { find: /^@portcullis\/client\/react$/, replacement: `${src("client")}/react.ts` },
       {
         find: /^@portcullis\/(memory-adapter|sql-adapter|adapter-testing|testkit|client|express|hono|fastify)$/,
         replacement: `${fileURLToPath(new URL("./packages", import.meta.url))}/$1/src/index.ts`,

@@ -1,0 +1,34 @@
+/**
+ * What a `SessionProvider` shares with the `useSession` calls below it.
+ *
+ * @module
+ */
+import { createContext } from "react";
+import type { ClientOptions, Session } from "../types";
+
+/** `"loading"` until the first answer, then whether there is a session. */
+export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
+
+/** What `useSession` returns: the session, its status, and a way to update or refetch it. */
+export interface SessionContextValue {
+  /** The session; `null` while loading and when signed out. */
+  data: Session | null;
+  status: SessionStatus;
+  /**
+   * Sends `data` to the server's `session` action (the `jwt` callback sees `trigger: "update"`)
+   * and shows the session it answers; without `data`, refetches the session.
+   *
+   * @returns The new session, or `null` when there is none or the server refused the update.
+   * @throws ClientFetchError when the server is unreachable or answers with an error.
+   */
+  update: (data?: unknown) => Promise<Session | null>;
+}
+
+/** A provider's value: its session, and the client options its sign-in redirect must use. */
+export interface ProvidedSession {
+  value: SessionContextValue;
+  client: ClientOptions;
+}
+
+/** Carries the nearest provider's session; `undefined` outside any provider. */
+export const SessionContext = createContext<ProvidedSession | undefined>(undefined);
