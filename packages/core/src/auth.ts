@@ -95,7 +95,7 @@ async function primeCookies(req: AuthRequest, ctx: ActionContext): Promise<void>
 function createContext(req: AuthRequest, config: InternalConfig, url: URL): ActionContext {
   const secure = config.useSecureCookies ?? url.protocol === "https:";
   const cookies = secure ? config.cookies.secure : config.cookies.plain;
-  const csrfSecret = config.secrets.join(",");
+  const { csrfSecret } = config;
   let csrf: Promise<string> | undefined;
   let callbackUrl: Promise<string> | undefined;
   const ctx: ActionContext = {

@@ -34,6 +34,8 @@ export interface InternalConfig {
   url?: URL;
   /** Non-empty; the first encodes. */
   secrets: string[];
+  /** The secret the CSRF cookie hash uses: the secrets joined with `,`, as Auth.js does. */
+  csrfSecret: string;
   providers: ProviderConfig[];
   providerById: Map<string, ProviderConfig>;
   adapter?: Adapter;
@@ -125,6 +127,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     basePath: normalizeBasePath(config.basePath ?? "/auth"),
     url: rawUrl ? safeUrl(rawUrl) : undefined,
     secrets,
+    csrfSecret: secrets.join(","),
     providers,
     providerById: new Map(providers.map((p) => [p.id, p])),
     adapter,
