@@ -31,7 +31,7 @@ export function envSecrets(env: EnvObject): string[] | undefined {
     env.AUTH_SECRET_3,
     env.AUTH_SECRET_2,
     env.AUTH_SECRET_1,
-    env.AUTH_SECRET ?? env.NEXTAUTH_SECRET,
+    env.AUTH_SECRET || env.NEXTAUTH_SECRET, // an empty AUTH_SECRET counts as unset
   ];
   const set = secrets.filter((s): s is string => !!s);
   return set.length > 0 ? set : undefined;
