@@ -5,10 +5,14 @@
 import { actions } from "./actions";
 import { type InternalConfig, internalConfig } from "./config/normalize";
 import type { ActionContext, AuthRequest, AuthResult } from "./context";
-import { AuthError, InvalidCallbackUrl } from "./errors";
 import { resolveCallbackUrl } from "./http/callback-url";
 import { bodyTokenMatches, createCsrfToken, tokenFromCookie } from "./http/csrf";
-import { asAuthError, configurationErrorResult, runtimeErrorResult } from "./http/errors";
+import {
+  asAuthError,
+  configurationErrorResult,
+  isConfigurationError,
+  runtimeErrorResult,
+} from "./http/errors";
 import { publicUrl } from "./http/origin";
 import { BadRequest, parseRequest } from "./http/request";
 import { toResponse } from "./http/response";
@@ -75,14 +79,6 @@ async function handle(request: Request, config: InternalConfig): Promise<Respons
     }
     return toResponse(configurationErrorResult(asAuthError(error), config, req, origin), false);
   }
-}
-
-// Errors that mean the server is set up wrong (or a request is outside what it can answer):
-// answered with 500 rather than a redirect, as Auth.js does.
-function isConfigurationError(error: unknown): boolean {
-  return (
-    error instanceof InvalidCallbackUrl || (error instanceof AuthError && error.type === "UntrustedHost")
-  );
 }
 
 /** Every GET but `providers` sets the CSRF cookie when it is missing, and the callback-url cookie on a first visit. */

@@ -8,7 +8,13 @@
 
 import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthRequest, AuthResult } from "../context";
-import { AuthError, CallbackRouteError, CredentialsSignin, isClientSafeError } from "../errors";
+import {
+  AuthError,
+  CallbackRouteError,
+  CredentialsSignin,
+  InvalidCallbackUrl,
+  isClientSafeError,
+} from "../errors";
 import { renderErrorPage } from "../pages";
 import { html } from "./response";
 
@@ -23,6 +29,16 @@ export function asAuthError(error: unknown): AuthError {
   return new CallbackRouteError(error instanceof Error ? error.message : "An unexpected error occurred.", {
     cause: error,
   });
+}
+
+/**
+ * True for errors that mean the server is set up wrong (or cannot tell where it is served):
+ * answered with 500 like a configuration problem, even when an action raised them, as Auth.js does.
+ */
+export function isConfigurationError(error: unknown): boolean {
+  return (
+    error instanceof InvalidCallbackUrl || (error instanceof AuthError && error.type === "UntrustedHost")
+  );
 }
 
 /** The answer to a configuration problem. */

@@ -11,7 +11,6 @@ import type { WebAuthnConfig } from "../../types";
 import type { Challenge } from "./challenge";
 import { fromBase64, legacyCredentialId, parseCredential, splitTransports } from "./credential";
 import { relyingParty } from "./relying-party";
-import { webauthnAdapter } from "./user-info";
 
 /** A verified authentication: the passkey's user and account. */
 export interface VerifiedAuthentication {
@@ -93,7 +92,7 @@ export async function verifyAuthentication(
   req: AuthRequest,
   ctx: ActionContext,
 ): Promise<VerifiedAuthentication> {
-  const adapter = webauthnAdapter(ctx);
+  const adapter = ctx.config.adapter!;
   const response = parseCredential<AuthenticationResponseJSON>(req.body?.data);
   const authenticator = await findAuthenticator(adapter, response.id);
   const found = await owner(adapter, authenticator, (ctx.provider as WebAuthnConfig).id);

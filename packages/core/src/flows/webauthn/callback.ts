@@ -11,7 +11,6 @@ import { checkSignIn, startSession } from "../sign-in";
 import { verifyAuthentication } from "./authenticate";
 import { type Challenge, clearChallenge, readChallenge } from "./challenge";
 import { saveRegistration, verifyRegistration } from "./register";
-import { webauthnAdapter } from "./user-info";
 
 /** A sign-in decided but not yet written: `save()` stores what it needs and returns the user. */
 interface Pending {
@@ -64,7 +63,6 @@ async function authenticate(challenge: Challenge, req: AuthRequest, ctx: ActionC
 export async function webauthnCallback(req: AuthRequest, ctx: ActionContext): Promise<AuthResult> {
   if (req.method !== "POST") throw new UnknownAction("WebAuthn accepts only POST on its callback.");
   if (!(await ctx.csrfVerified())) throw new MissingCSRF("The passkey form came without a valid CSRF token.");
-  webauthnAdapter(ctx);
   const action = req.body?.action;
   if (action !== "register" && action !== "authenticate") {
     throw new WebAuthnVerificationError("The callback's `action` must be register or authenticate.");

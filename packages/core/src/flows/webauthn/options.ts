@@ -14,7 +14,7 @@ import { sealChallenge } from "./challenge";
 import { splitTransports } from "./credential";
 import { decideAction, type WebAuthnAction } from "./decide";
 import { relyingParty } from "./relying-party";
-import { type UserInfo, userInfo, webauthnAdapter } from "./user-info";
+import { type UserInfo, userInfo } from "./user-info";
 
 function invalid(error: "Invalid action" | "Invalid request"): AuthResult {
   return { status: 400, headers: NO_STORE, body: { error } };
@@ -23,7 +23,7 @@ function invalid(error: "Invalid action" | "Invalid request"): AuthResult {
 async function authenticators(user: User | undefined, ctx: ActionContext): Promise<AdapterAuthenticator[]> {
   const userId = user?.id;
   if (!userId) return [];
-  const adapter = webauthnAdapter(ctx);
+  const adapter = ctx.config.adapter!;
   return callAdapter("listAuthenticatorsByUserId", () => adapter.listAuthenticatorsByUserId!(userId));
 }
 
@@ -75,7 +75,6 @@ function registerUser({ user, exists }: UserInfo): (User & { email: string }) | 
  * @param req - The GET request; `action` and (by default) `email` are read from its query.
  * @param ctx - The action context; `ctx.provider` is a WebAuthn provider.
  * @returns The JSON answer.
- * @throws {MissingAdapter} When no adapter is configured.
  * @throws {AdapterError} When an adapter call fails.
  * @see WIRE.md, "webauthn-options/{id}"
  * @example
@@ -85,7 +84,6 @@ function registerUser({ user, exists }: UserInfo): (User & { email: string }) | 
  */
 export async function webauthnOptions(req: AuthRequest, ctx: ActionContext): Promise<AuthResult> {
   const provider = ctx.provider as WebAuthnConfig;
-  webauthnAdapter(ctx);
   const requested = req.query.action;
   if (requested !== undefined && requested !== "register" && requested !== "authenticate") {
     return invalid("Invalid action");

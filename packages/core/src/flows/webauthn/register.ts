@@ -12,7 +12,6 @@ import { type ResolvedAccount, resolveAccount } from "../account";
 import type { Challenge } from "./challenge";
 import { joinTransports, parseCredential, toBase64 } from "./credential";
 import { relyingParty } from "./relying-party";
-import { webauthnAdapter } from "./user-info";
 
 /** A verified registration, not yet stored. */
 export interface VerifiedRegistration {
@@ -75,7 +74,7 @@ export async function verifyRegistration(
   const { credential } = info;
   // A credential is registered once: posting the same registration again (with its challenge
   // cookie, within its lifetime) must not sign anyone in as the passkey's owner.
-  const adapter = webauthnAdapter(ctx);
+  const adapter = ctx.config.adapter!;
   if (await callAdapter("getAuthenticator", () => adapter.getAuthenticator!(credential.id))) {
     throw new WebAuthnVerificationError("This passkey is registered already.");
   }
@@ -107,7 +106,7 @@ async function undoSave(
   userId: string,
   ctx: ActionContext,
 ): Promise<void> {
-  const adapter = webauthnAdapter(ctx);
+  const adapter = ctx.config.adapter!;
   const { provider, providerAccountId } = registration.account;
   try {
     if (registration.resolved.isNewUser) await adapter.deleteUser?.(userId);
@@ -135,7 +134,7 @@ export async function saveRegistration(
   registration: VerifiedRegistration,
   ctx: ActionContext,
 ): Promise<User> {
-  const adapter = webauthnAdapter(ctx);
+  const adapter = ctx.config.adapter!;
   const user = await registration.resolved.save();
   const userId = user.id!;
   try {

@@ -1,10 +1,4 @@
-/**
- * Who a WebAuthn ceremony is for: the signed-in user, or the user the request describes (by
- * default through its `email` parameter).
- */
-import type { Adapter } from "../../adapters";
 import type { ActionContext, AuthRequest } from "../../context";
-import { MissingAdapter } from "../../errors";
 import { callAdapter } from "../../session/database";
 import type { User, WebAuthnConfig } from "../../types";
 import { normalizeEmailAddress } from "../email/normalize";
@@ -13,23 +7,6 @@ import { normalizeEmailAddress } from "../email/normalize";
 export interface UserInfo {
   user: User;
   exists: boolean;
-}
-
-/**
- * The adapter, which WebAuthn cannot work without: passkeys are stored rows.
- *
- * @param ctx - The action context.
- * @returns The configured adapter.
- * @throws {MissingAdapter} When none is configured.
- * @example
- * ```ts
- * const adapter = webauthnAdapter(ctx)
- * ```
- */
-export function webauthnAdapter(ctx: ActionContext): Adapter {
-  const { adapter } = ctx.config;
-  if (!adapter) throw new MissingAdapter("WebAuthn providers store passkeys: configure an `adapter`.");
-  return adapter;
 }
 
 /**
@@ -59,7 +36,7 @@ export async function userInfo(
   } catch {
     return null;
   }
-  const adapter = webauthnAdapter(ctx);
+  const adapter = ctx.config.adapter!;
   const existing = await callAdapter("getUserByEmail", () => adapter.getUserByEmail!(email));
   return existing ? { user: existing, exists: true } : { user: { email }, exists: false };
 }
