@@ -10,7 +10,7 @@
  * thumbprints, A256GCM tokens) stays with jose, and the interop tests check this module's output
  * against jose/@auth/core in both directions, on both backends.
  */
-import { base64url } from "jose";
+import { base64urlDecode, base64urlEncode } from "../http/crypto";
 import { nodeCrypto } from "./node-crypto";
 import { randomBytes } from "./random";
 
@@ -24,6 +24,8 @@ export interface CbcHsKey {
   header: string;
   /** The header as ASCII bytes: the additional authenticated data. */
   aad: Uint8Array;
+  /** The AAD's length in bits as 8 big-endian bytes, the last input of the tag. */
+  al: Uint8Array;
 }
 
 const encoder = new TextEncoder();
@@ -31,8 +33,9 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /** Prepares a 64-byte key for `dir` + `A256CBC-HS512` and its header. */
 export function cbcHsKey(raw: Uint8Array, kid: string): CbcHsKey {
-  const header = base64url.encode(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid }));
-  return { macKey: raw.slice(0, 32), encKey: raw.slice(32, 64), header, aad: encoder.encode(header) };
+  const header = base64urlEncode(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid }));
+  const aad = encoder.encode(header);
+  return { macKey: raw.slice(0, 32), encKey: raw.slice(32, 64), header, aad, al: aadLength(aad) };
 }
 
 function webKeys(key: CbcHsKey): Promise<{ mac: CryptoKey; enc: CryptoKey }> {
@@ -66,21 +69,17 @@ async function tag(
   iv: Uint8Array,
   ciphertext: Uint8Array,
 ): Promise<Uint8Array> {
+  const al = aad === key.aad ? key.al : aadLength(aad);
   const node = nodeCrypto();
   if (node) {
-    const mac = node
-      .createHmac("sha512", key.macKey)
-      .update(aad)
-      .update(iv)
-      .update(ciphertext)
-      .update(aadLength(aad));
+    const mac = node.createHmac("sha512", key.macKey).update(aad).update(iv).update(ciphertext).update(al);
     return mac.digest().subarray(0, 32);
   }
   const input = new Uint8Array(aad.length + iv.length + ciphertext.length + 8);
   input.set(aad, 0);
   input.set(iv, aad.length);
   input.set(ciphertext, aad.length + iv.length);
-  input.set(aadLength(aad), input.length - 8);
+  input.set(al, input.length - 8);
   return new Uint8Array(await crypto.subtle.sign("HMAC", (await webKeys(key)).mac, input), 0, 32);
 }
 
@@ -121,7 +120,7 @@ export async function encryptCompact(key: CbcHsKey, plaintext: string): Promise<
   const iv = randomBytes(16);
   const ciphertext = await aesCbc("encrypt", key, iv, encoder.encode(plaintext));
   const t = await tag(key, key.aad, iv, ciphertext);
-  return `${key.header}..${base64url.encode(iv)}.${base64url.encode(ciphertext)}.${base64url.encode(t)}`;
+  return `${key.header}..${base64urlEncode(iv)}.${base64urlEncode(ciphertext)}.${base64urlEncode(t)}`;
 }
 
 /**
@@ -138,9 +137,9 @@ export async function decryptCompact(key: CbcHsKey, parts: string[]): Promise<st
   let ciphertext: Uint8Array;
   let given: Uint8Array;
   try {
-    iv = base64url.decode(ivPart);
-    ciphertext = base64url.decode(ciphertextPart);
-    given = base64url.decode(tagPart);
+    iv = base64urlDecode(ivPart);
+    ciphertext = base64urlDecode(ciphertextPart);
+    given = base64urlDecode(tagPart);
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 /**
- * Plaintexts of session JWEs this process has made or already verified, by exact token string
- * and per key. A browser sends back the token it was just given, so the next session read can
- * skip the decryption: the answer is known. Sound because a compact JWE is tamper-evident and its
+ * Plaintexts of session JWEs this process has already verified, by exact token string and per
+ * key. One page load often reads the same cookie several times (middleware, server rendering,
+ * API routes), so every read after the first can skip the decryption: the answer is known. Sound because a compact JWE is tamper-evident and its
  * string fixes its plaintext: only the exact same string hits, and nobody without the token can
  * produce that string. Scoped per key object, so a secret removed from the configuration stops
  * finding its entries. Claims (`exp`) are still checked on every read by the caller.
@@ -12,7 +12,7 @@ import type { CbcHsKey } from "./jwe";
 const LIMIT = 1024;
 const caches = new WeakMap<CbcHsKey, Map<string, string>>();
 
-/** Remembers the plaintext of a token made or verified under `key`. */
+/** Remembers the plaintext of a token verified under `key`. */
 export function remember(key: CbcHsKey, token: string, plaintext: string): void {
   let cache = caches.get(key);
   if (!cache) {

@@ -4,6 +4,7 @@
  */
 import type { AuthResult } from "../context";
 import { serializeCookie } from "./cookies";
+import { textResponse } from "./memory-response";
 
 /** Headers that keep session and CSRF answers out of every cache. */
 export const NO_STORE = {
@@ -15,22 +16,29 @@ export const NO_STORE = {
 
 /** Serialises a result. With `returnRedirect`, a redirect becomes 200 `{"url": ...}`. */
 export function toResponse(result: AuthResult, returnRedirect: boolean): Response {
-  const headers = new Headers(result.headers);
+  const given = result.headers ?? {};
+  let contentType: string | undefined;
+  for (const name in given) if (name.toLowerCase() === "content-type") contentType = given[name];
+  let response: Response;
+  if (result.redirect !== undefined && !returnRedirect) {
+    response = new Response(null, { status: result.status ?? 302 });
+    response.headers.set("Location", result.redirect);
+  } else if (result.redirect !== undefined) {
+    contentType = "application/json";
+    response = textResponse(JSON.stringify({ url: result.redirect }), { status: 200 });
+  } else {
+    const verbatim = typeof result.body === "string" && contentType !== undefined;
+    contentType ??= "application/json";
+    const text = verbatim ? (result.body as string) : JSON.stringify(result.body ?? null);
+    response = textResponse(text, { status: result.status ?? 200 });
+  }
+  // Set on the response's own Headers: building a Headers first would copy every entry twice.
+  const { headers } = response;
+  for (const name in given) if (name.toLowerCase() !== "content-type") headers.append(name, given[name]!);
+  if (contentType !== undefined) headers.set("Content-Type", contentType);
   for (const cookie of result.cookies ?? [])
     headers.append("Set-Cookie", serializeCookie(cookie.name, cookie.value, cookie.options));
-  if (result.redirect !== undefined) {
-    if (returnRedirect) {
-      headers.set("Content-Type", "application/json");
-      return new Response(JSON.stringify({ url: result.redirect }), { status: 200, headers });
-    }
-    headers.set("Location", result.redirect);
-    return new Response(null, { status: result.status ?? 302, headers });
-  }
-  if (typeof result.body === "string" && headers.has("Content-Type")) {
-    return new Response(result.body, { status: result.status ?? 200, headers });
-  }
-  if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-  return new Response(JSON.stringify(result.body ?? null), { status: result.status ?? 200, headers });
+  return response;
 }
 
 /** An HTML result. */
