@@ -18,22 +18,27 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  // Buffer.concat always allocates a plain (not shared) ArrayBuffer.
-  return Buffer.concat(chunks) as Uint8Array<ArrayBuffer>;
+function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  // Events rather than `for await`: the async iterator costs more than these small bodies.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("error", reject);
+    // Buffer.concat always allocates a plain (not shared) ArrayBuffer.
+    req.once("end", () => resolve(Buffer.concat(chunks) as Uint8Array<ArrayBuffer>));
+  });
 }
 
-async function toRequest(req: IncomingMessage): Promise<Request> {
-  const headers = new Headers();
+function toRequest(req: IncomingMessage): Request | Promise<Request> {
+  // Pairs straight from the raw headers: a Headers built here would be copied again by Request.
+  const headers: [string, string][] = [];
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
-    headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
   const method = req.method ?? "GET";
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
+  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`).href;
+  if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
   // Bodies are small form posts: buffering them is simpler and cheaper than streaming.
-  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req);
-  return new Request(url, { method, headers, body });
+  return readBody(req).then((body) => new Request(url, { method, headers, body }));
 }
 
 async function send(response: Response, res: ServerResponse): Promise<void> {
@@ -42,7 +47,10 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
   // Each cookie is its own header line: joined with commas their Expires dates would break.
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+  // Read whole with arrayBuffer(), as most adapters do (an absent body reads as empty), without
+  // asking for `response.body` first: that getter is where a stream gets built.
+  const bytes = await response.arrayBuffer();
+  const body = bytes.byteLength === 0 ? undefined : Buffer.from(bytes);
   res.writeHead(response.status, headers);
   res.end(body);
 }
@@ -64,7 +72,7 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
  */
 export async function listen(handler: Handler): Promise<Listening> {
   const server = createServer((req, res) => {
-    toRequest(req)
+    Promise.resolve(toRequest(req))
       .then(handler)
       .then((response) => send(response, res))
       .catch((error: unknown) => {

@@ -20,5 +20,8 @@ export async function sendWebResponse(res: ExpressResponse, response: Response):
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  res.end(response.body === null ? undefined : Buffer.from(await response.arrayBuffer()));
+  // Read whole, without touching `response.body`: the core's responses keep their body in
+  // memory on Node, and asking for the stream would build one for nothing.
+  const body = await response.arrayBuffer();
+  res.end(body.byteLength === 0 ? undefined : Buffer.from(body));
 }
