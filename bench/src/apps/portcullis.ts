@@ -1,6 +1,6 @@
 /**
- * The Portcullis bench app: `Auth` from `@portcullis/core` (its source, through tsx's tsconfig
- * paths) with the shared bench configuration.
+ * The Portcullis bench app: `Auth` from `@portcullis/core` (its built package, as an app
+ * imports it) with the shared bench configuration.
  *
  * @module
  */

@@ -10,8 +10,10 @@ import { resolve } from "node:path";
 import { onServerCpu } from "./affinity";
 import type { Command, Reply } from "./protocol";
 
-/** The repository root: children run from there so tsx finds the root tsconfig and its paths. */
+/** The repository root, where children run. */
 const ROOT = resolve(import.meta.dirname, "../../..");
+/** The bench's tsconfig: without the repository's paths, so @portcullis/* load from dist/. */
+const TSCONFIG = resolve(ROOT, "bench/tsconfig.json");
 
 type Ready = Extract<Reply, { type: "ready" }>;
 type Answer<T extends Command["type"]> = Extract<Reply, { type: T; id: number }>;
@@ -59,7 +61,7 @@ export async function startChild(entry: string, args: readonly string[]): Promis
   const [command, ...rest] = onServerCpu([process.execPath, "--import", "tsx", entry, ...args]);
   const child = spawn(command!, rest, {
     cwd: ROOT,
-    env: { ...process.env, TSX_TSCONFIG_PATH: resolve(ROOT, "tsconfig.json") },
+    env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG },
     // The child's output goes to stderr: stdout carries only the report.
     stdio: ["ignore", 2, 2, "ipc"],
   });

@@ -2,7 +2,7 @@
  * The authentication ceremony's callback: find the passkey the browser used, verify its
  * signature over our challenge, advance its signature counter, and name the user it belongs to.
  */
-import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterUser } from "../../adapters";
 import type { ActionContext, AuthRequest } from "../../context";
 import { WebAuthnVerificationError } from "../../errors";
@@ -10,6 +10,7 @@ import { callAdapter } from "../../session/database";
 import type { WebAuthnConfig } from "../../types";
 import type { Challenge } from "./challenge";
 import { fromBase64, legacyCredentialId, parseCredential, splitTransports } from "./credential";
+import { simpleWebAuthn } from "./library";
 import { relyingParty } from "./relying-party";
 
 /** A verified authentication: the passkey's user and account. */
@@ -34,6 +35,7 @@ async function verify(
 ): Promise<number> {
   const provider = ctx.provider as WebAuthnConfig;
   const rp = relyingParty(provider, ctx);
+  const { verifyAuthenticationResponse } = await simpleWebAuthn();
   try {
     const result = await verifyAuthenticationResponse({
       ...provider.verifyAuthenticationOptions,

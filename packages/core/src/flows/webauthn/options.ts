@@ -3,7 +3,6 @@
  * (`create` to register a passkey, `get` to sign in with one), plus the challenge cookie the
  * callback checks them against.
  */
-import { generateAuthenticationOptions, generateRegistrationOptions } from "@simplewebauthn/server";
 import type { AdapterAuthenticator } from "../../adapters";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { NO_STORE } from "../../http/response";
@@ -13,6 +12,7 @@ import type { User, WebAuthnConfig } from "../../types";
 import { sealChallenge } from "./challenge";
 import { splitTransports } from "./credential";
 import { decideAction, type WebAuthnAction } from "./decide";
+import { simpleWebAuthn } from "./library";
 import { relyingParty } from "./relying-party";
 import { type UserInfo, userInfo } from "./user-info";
 
@@ -36,6 +36,7 @@ async function registration(provider: WebAuthnConfig, user: User & { email: stri
   const existing = await authenticators(user, ctx);
   // userID is left to the library (32 random bytes): passkeys are found by credential id, so
   // the authenticator never needs to learn, or leak, our user id.
+  const { generateRegistrationOptions } = await simpleWebAuthn();
   return generateRegistrationOptions({
     ...provider.registrationOptions,
     rpID: rp.id,
@@ -49,6 +50,7 @@ async function registration(provider: WebAuthnConfig, user: User & { email: stri
 
 async function authentication(provider: WebAuthnConfig, user: User | undefined, ctx: ActionContext) {
   const existing = await authenticators(user, ctx);
+  const { generateAuthenticationOptions } = await simpleWebAuthn();
   return generateAuthenticationOptions({
     ...provider.authenticationOptions,
     rpID: relyingParty(provider, ctx).id,

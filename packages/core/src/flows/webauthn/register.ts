@@ -2,7 +2,7 @@
  * The registration ceremony's callback: verify the new passkey, then store it with its account
  * (and its user, on a first sign-up) once the `signIn` callback has allowed the sign-in.
  */
-import { type RegistrationResponseJSON, verifyRegistrationResponse } from "@simplewebauthn/server";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { AdapterAuthenticator } from "../../adapters";
 import type { ActionContext, AuthRequest } from "../../context";
 import { WebAuthnVerificationError } from "../../errors";
@@ -11,6 +11,7 @@ import type { Account, User, WebAuthnConfig } from "../../types";
 import { type ResolvedAccount, resolveAccount } from "../account";
 import type { Challenge } from "./challenge";
 import { joinTransports, parseCredential, toBase64 } from "./credential";
+import { simpleWebAuthn } from "./library";
 import { relyingParty } from "./relying-party";
 
 /** A verified registration, not yet stored. */
@@ -29,6 +30,7 @@ async function verify(
   ctx: ActionContext,
 ) {
   const rp = relyingParty(provider, ctx);
+  const { verifyRegistrationResponse } = await simpleWebAuthn();
   try {
     const result = await verifyRegistrationResponse({
       ...provider.verifyRegistrationOptions,
