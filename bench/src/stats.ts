@@ -34,7 +34,7 @@ export function median(values: readonly number[]): number {
  * percentile([1, 2, 3, 4], 50) // 2
  * ```
  */
-export function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[rank - 1]!;

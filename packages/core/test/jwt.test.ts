@@ -82,6 +82,18 @@ describe("encode", () => {
     expect(decoded?.exp).toBe(NOW / 1000 + 30 * DAY);
   });
 
+  it("keeps a claim named __proto__ as a claim, without touching any prototype", async () => {
+    const payload = JSON.parse('{"sub":"1","__proto__":{"admin":true}}') as Record<string, unknown>;
+    const token = await encode({ token: payload, secret: SECRET, salt: SALT, now: NOW });
+    const decoded = (await decode({ token, secret: SECRET, salt: SALT, now: NOW })) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.hasOwn(decoded, "__proto__")).toBe(true);
+    expect(decoded.admin).toBeUndefined();
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
   it("encrypts with the first secret of an array", async () => {
     const token = await encode({ token: { sub: "1" }, secret: [SECRET, OLD_SECRET], salt: SALT });
     expect(await decode({ token, secret: SECRET, salt: SALT })).toMatchObject({ sub: "1" });

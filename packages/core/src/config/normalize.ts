@@ -63,6 +63,8 @@ const DAY = 24 * 60 * 60;
 export const defaultCallbacks: CallbacksOptions = {
   signIn: () => true,
   redirect: ({ url, baseUrl }) => {
+    // The usual case (no callbackUrl anywhere) needs no parsing.
+    if (url === baseUrl) return url;
     if (url.startsWith("/")) return `${baseUrl}${url}`;
     try {
       if (new URL(url).origin === baseUrl) return url;

@@ -47,7 +47,8 @@ export async function resolveCallbackUrl(req: AuthRequest, ctx: ActionContext): 
     fromCookie = undefined;
   }
   const url = await config.callbacks.redirect({ url: requested ?? fromCookie ?? origin, baseUrl: origin });
-  if (!isValidCallbackUrl(url)) {
+  // The origin came from the request's own URL: it needs no second look.
+  if (url !== origin && !isValidCallbackUrl(url)) {
     config.logger.error(
       new InvalidCallbackUrl("The redirect callback returned something that is not a URL; using the origin."),
     );

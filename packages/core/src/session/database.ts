@@ -24,7 +24,7 @@ export async function callAdapter<T>(method: string, call: () => T | PromiseLike
 
 function sessionCookie(sessionToken: string, expires: Date, ctx: ActionContext): SetCookie {
   const { name, options } = ctx.cookies.sessionToken;
-  return { name, value: sessionToken, options: { ...options, expires } };
+  return { name, value: sessionToken, options: Object.assign({}, options, { expires }) };
 }
 
 function clear(req: AuthRequest, ctx: ActionContext): SetCookie[] {
@@ -54,7 +54,8 @@ async function load(
     await callAdapter("deleteSession", () => adapter.deleteSession!(sessionToken));
     return "expired";
   }
-  if (!forceExtend && expires - maxAge * 1000 + updateAge * 1000 > ctx.now) return { ...found, cookies: [] };
+  if (!forceExtend && expires - maxAge * 1000 + updateAge * 1000 > ctx.now)
+    return { session: found.session, user: found.user, cookies: [] };
   const newExpires = new Date(ctx.now + maxAge * 1000);
   await callAdapter("updateSession", () => adapter.updateSession!({ sessionToken, expires: newExpires }));
   return {

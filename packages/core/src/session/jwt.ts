@@ -35,7 +35,7 @@ async function sessionCookies(token: JWT, req: AuthRequest, ctx: ActionContext):
   return writeChunked(
     name,
     encoded,
-    { ...options, expires: new Date(ctx.now + jwt.maxAge * 1000) },
+    Object.assign({}, options, { expires: new Date(ctx.now + jwt.maxAge * 1000) }),
     req.cookies,
   );
 }
