@@ -13,21 +13,20 @@ afterAll(() => useSyncCrypto(true));
 afterEach(() => vi.restoreAllMocks());
 
 describe("plaintext cache", () => {
-  it("decrypts a token this process encoded once, then answers it from the cache", async () => {
+  it("decrypts a token this process encoded on its first two reads, then answers from the cache", async () => {
     const token = await encode({ token: { sub: "u1" }, secret, salt });
     const decrypt = vi.spyOn(crypto.subtle, "decrypt");
-    expect(await decode({ token, secret, salt })).toMatchObject({ sub: "u1" });
-    expect(await decode({ token, secret, salt })).toMatchObject({ sub: "u1" });
-    expect(decrypt).toHaveBeenCalledTimes(1);
+    for (let read = 0; read < 5; read++)
+      expect(await decode({ token, secret, salt })).toMatchObject({ sub: "u1" });
+    expect(decrypt).toHaveBeenCalledTimes(2);
   });
 
-  it("decrypts a foreign token once, then answers it from the cache", async () => {
+  it("decrypts a foreign token twice, then answers it from the cache", async () => {
     const { encode: authjsEncode } = await import("@auth/core/jwt");
     const token = await authjsEncode({ token: { sub: "u2" }, secret, salt });
     const decrypt = vi.spyOn(crypto.subtle, "decrypt");
-    await decode({ token, secret, salt });
-    await decode({ token, secret, salt });
-    expect(decrypt).toHaveBeenCalledTimes(1);
+    for (let read = 0; read < 4; read++) await decode({ token, secret, salt });
+    expect(decrypt).toHaveBeenCalledTimes(2);
   });
 
   it("still refuses a cached token once it has expired", async () => {
