@@ -14,6 +14,8 @@ export interface SyncCrypto {
   createHash(algorithm: "sha256"): Digest;
   createCipheriv(algorithm: "aes-256-cbc", key: Uint8Array, iv: Uint8Array): Cipher;
   createDecipheriv(algorithm: "aes-256-cbc", key: Uint8Array, iv: Uint8Array): Cipher;
+  /** One-shot digest (Node 20.12+): no Hash object, so nothing for the collector to finalise. */
+  hash?(algorithm: "sha256", data: string, encoding: "hex"): string;
 }
 
 interface Digest {

@@ -39,7 +39,10 @@ function toHex(bytes: Uint8Array): string {
 export async function sha256Hex(text: string): Promise<string> {
   // Synchronous where the runtime offers Node's crypto: this runs on most requests (CSRF cookie).
   const node = nodeCrypto();
-  if (node) return node.createHash("sha256").update(text).digest("hex");
+  if (node)
+    return node.hash
+      ? node.hash("sha256", text, "hex")
+      : node.createHash("sha256").update(text).digest("hex");
   const digest = await crypto.subtle.digest("SHA-256", encoder.encode(text));
   return toHex(new Uint8Array(digest));
 }
