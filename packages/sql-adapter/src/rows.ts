@@ -45,7 +45,8 @@ export function userRow(user: Partial<AdapterUser>, dialect: SqlDialect): Row {
 
 /** A user from its row. Extra columns of an extended user table are kept, for callbacks. */
 export function toUser(row: Row): AdapterUser {
-  return { ...row, emailVerified: readDate(row.emailVerified) } as AdapterUser;
+  // Object.assign rather than a spread with an extra key: much cheaper on current V8.
+  return Object.assign({}, row, { emailVerified: readDate(row.emailVerified) }) as unknown as AdapterUser;
 }
 
 /** The account columns present in `account`, ready to bind. */

@@ -1,5 +1,6 @@
 import type { Adapter } from "@portcullis/core/adapters";
 import type { SqlContext } from "./context";
+import { preparedQuery } from "./prepared";
 import { toSession, toUser } from "./rows";
 
 type SessionMethods = Required<
@@ -19,6 +20,15 @@ export function sessionMethods({ db, dialect, tables }: SqlContext): SessionMeth
       .executeTakeFirst();
     return row ? toSession(row) : null;
   };
+  // One round trip on the hottest path: every request with a database session lands here.
+  const sessionAndUser = preparedQuery(db, (sessionToken) =>
+    db
+      .selectFrom(tables.session)
+      .innerJoin(tables.user, `${tables.user}.id`, `${tables.session}.userId`)
+      .selectAll(tables.user)
+      .select(`${tables.session}.expires as ${EXPIRES}`)
+      .where(`${tables.session}.sessionToken`, "=", sessionToken),
+  );
   return {
     async createSession(session) {
       const row = {
@@ -33,14 +43,7 @@ export function sessionMethods({ db, dialect, tables }: SqlContext): SessionMeth
       return toSession(row);
     },
     async getSessionAndUser(sessionToken) {
-      // One round trip on the hottest path: every request with a database session lands here.
-      const row = await db
-        .selectFrom(tables.session)
-        .innerJoin(tables.user, `${tables.user}.id`, `${tables.session}.userId`)
-        .selectAll(tables.user)
-        .select(`${tables.session}.expires as ${EXPIRES}`)
-        .where(`${tables.session}.sessionToken`, "=", sessionToken)
-        .executeTakeFirst();
+      const [row] = await sessionAndUser(sessionToken);
       if (!row) return null;
       const { [EXPIRES]: expires, ...user } = row;
       return { session: toSession({ sessionToken, userId: user.id, expires }), user: toUser(user) };

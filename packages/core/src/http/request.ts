@@ -48,7 +48,8 @@ export async function parseRequest(request: Request, url: URL, basePath: string)
     action,
     providerId,
     url,
-    query: Object.fromEntries(url.searchParams),
+    // searchParams builds a URLSearchParams object even for an empty query.
+    query: url.search === "" ? {} : Object.fromEntries(url.searchParams),
     body: method === "POST" ? await readBody(request) : undefined,
     cookies: parseCookies(request.headers.get("cookie")),
     returnRedirect: request.headers.has("x-auth-return-redirect"),

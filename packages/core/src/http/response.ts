@@ -14,11 +14,16 @@ export const NO_STORE = {
   Pragma: "no-cache",
 } as const;
 
+/** Whether a header name is Content-Type, in any case (lowercased only when the length fits). */
+function isContentType(name: string): boolean {
+  return name.length === 12 && (name === "Content-Type" || name.toLowerCase() === "content-type");
+}
+
 /** Serialises a result. With `returnRedirect`, a redirect becomes 200 `{"url": ...}`. */
 export function toResponse(result: AuthResult, returnRedirect: boolean): Response {
   const given = result.headers ?? {};
   let contentType: string | undefined;
-  for (const name in given) if (name.toLowerCase() === "content-type") contentType = given[name];
+  for (const name in given) if (isContentType(name)) contentType = given[name];
   let response: Response;
   if (result.redirect !== undefined && !returnRedirect) {
     response = new Response(null, { status: result.status ?? 302 });
@@ -34,7 +39,7 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
   }
   // Set on the response's own Headers: building a Headers first would copy every entry twice.
   const { headers } = response;
-  for (const name in given) if (name.toLowerCase() !== "content-type") headers.append(name, given[name]!);
+  for (const name in given) if (!isContentType(name)) headers.append(name, given[name]!);
   if (contentType !== undefined) headers.set("Content-Type", contentType);
   for (const cookie of result.cookies ?? [])
     headers.append("Set-Cookie", serializeCookie(cookie.name, cookie.value, cookie.options));
