@@ -136,11 +136,34 @@ export function serializeCookie(name: string, value: string, options: CookieSeri
   return header;
 }
 
-// Characters encodeURIComponent leaves alone: values made only of these (JWEs, hex, UUIDs) skip it.
-const URI_SAFE = /^[A-Za-z0-9\-_.!~*'()]*$/;
+// ASCII characters encodeURIComponent leaves alone, and the escape it writes for each other one.
+const URI_SAFE_ASCII = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()";
+const ASCII_ESCAPES: readonly string[] = Array.from({ length: 128 }, (_, code) => {
+  const char = String.fromCharCode(code);
+  return URI_SAFE_ASCII.includes(char) ? "" : `%${code.toString(16).toUpperCase().padStart(2, "0")}`;
+});
 
+/**
+ * The value as encodeURIComponent writes it (Auth.js's cookie encoding). ASCII is escaped here,
+ * slice by slice: values made only of safe characters (JWEs, hex) come back as they are, and a
+ * CSRF value or a callback URL needs a few escapes, which the native function does far more
+ * slowly. Anything beyond ASCII goes to encodeURIComponent whole.
+ */
 function encodeValue(name: string, value: string): string {
-  if (URI_SAFE.test(value)) return value;
+  let encoded = "";
+  let from = 0;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 128) return encodeUnicode(name, value);
+    const escaped = ASCII_ESCAPES[code]!;
+    if (escaped === "") continue;
+    encoded += value.slice(from, i) + escaped;
+    from = i + 1;
+  }
+  return from === 0 ? value : encoded + value.slice(from);
+}
+
+function encodeUnicode(name: string, value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {

@@ -109,6 +109,27 @@ describe("serializeCookie", () => {
     expect(serializeCookie("n", 'a b;c,d"é', {})).toBe("n=a%20b%3Bc%2Cd%22%C3%A9");
   });
 
+  it("encodes every value exactly as encodeURIComponent does", () => {
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).join("");
+    const values = [
+      ascii,
+      `${"a".repeat(64)}|${"f".repeat(64)}`,
+      "http://127.0.0.1:3000/dashboard?tab=1&x=a b#top",
+      "plain-JWE.value_~*'()!",
+      "é at the start",
+      "ends with ✓",
+      "emoji 🔒 in the middle",
+      "%already%20encoded",
+      "",
+    ];
+    for (const value of values)
+      expect(serializeCookie("n", value, {})).toBe(`n=${encodeURIComponent(value)}`);
+  });
+
+  it("refuses a value with a lone surrogate, naming the cookie", () => {
+    expect(() => serializeCookie("n", "a\ud800b", {})).toThrow(/the value of "n" is not well-formed Unicode/);
+  });
+
   it("maps sameSite true to Strict and accepts the three keywords in any case", () => {
     expect(serializeCookie("n", "", { sameSite: true })).toBe("n=; SameSite=Strict");
     expect(serializeCookie("n", "", { sameSite: "strict" })).toBe("n=; SameSite=Strict");
