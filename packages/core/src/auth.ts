@@ -91,7 +91,7 @@ async function primeCookies(req: AuthRequest, ctx: ActionContext): Promise<void>
 function createContext(req: AuthRequest, config: InternalConfig, url: URL): ActionContext {
   const secure = config.useSecureCookies ?? url.protocol === "https:";
   const cookies = secure ? config.cookies.secure : config.cookies.plain;
-  const { csrfSecret } = config;
+  const { joinedSecret } = config;
   let csrf: Promise<string> | undefined;
   let callbackUrl: Promise<string> | undefined;
   const ctx: ActionContext = {
@@ -105,9 +105,9 @@ function createContext(req: AuthRequest, config: InternalConfig, url: URL): Acti
     contextCookies: [],
     csrfToken: () => {
       csrf ??= (async () => {
-        const existing = await tokenFromCookie(req.cookies.get(cookies.csrfToken.name), csrfSecret);
+        const existing = await tokenFromCookie(req.cookies.get(cookies.csrfToken.name), joinedSecret);
         if (existing) return existing;
-        const created = await createCsrfToken(csrfSecret);
+        const created = await createCsrfToken(joinedSecret);
         ctx.contextCookies.push({
           name: cookies.csrfToken.name,
           value: created.cookie,
@@ -120,7 +120,7 @@ function createContext(req: AuthRequest, config: InternalConfig, url: URL): Acti
     csrfVerified: async () => {
       if (config.skipCSRFCheck) return true;
       if (req.method !== "POST") return false;
-      const token = await tokenFromCookie(req.cookies.get(cookies.csrfToken.name), csrfSecret);
+      const token = await tokenFromCookie(req.cookies.get(cookies.csrfToken.name), joinedSecret);
       return bodyTokenMatches(token, req.body?.csrfToken);
     },
     callbackUrl: () => {

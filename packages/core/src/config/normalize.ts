@@ -34,8 +34,11 @@ export interface InternalConfig {
   url?: URL;
   /** Non-empty; the first encodes. */
   secrets: string[];
-  /** The secret the CSRF cookie hash uses: the secrets joined with `,`, as Auth.js does. */
-  csrfSecret: string;
+  /**
+   * The secrets joined with `,`, as Auth.js writes an array into a string: the CSRF cookie hash
+   * and stored magic-link tokens use it.
+   */
+  joinedSecret: string;
   providers: ProviderConfig[];
   providerById: Map<string, ProviderConfig>;
   adapter?: Adapter;
@@ -129,7 +132,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     basePath: normalizeBasePath(config.basePath ?? "/auth"),
     url: rawUrl ? safeUrl(rawUrl) : undefined,
     secrets,
-    csrfSecret: secrets.join(","),
+    joinedSecret: secrets.join(","),
     providers,
     providerById: new Map(providers.map((p) => [p.id, p])),
     adapter,

@@ -69,6 +69,18 @@ describe("requesting a link", () => {
     ).not.toBeNull();
   });
 
+  it("hashes with the secrets joined by commas when there are several, as Auth.js does", async () => {
+    const app = emailApp(sink, { config: { secret: ["new-secret-new-secret-new-secret-1", SECRET] } });
+    const { link } = await mailedLink(app, "joined@example.com");
+    const token = link.searchParams.get("token") ?? "";
+    const stored = createHash("sha256")
+      .update(`${token}new-secret-new-secret-new-secret-1,${SECRET}`)
+      .digest("hex");
+    expect(
+      await app.adapter.useVerificationToken!({ identifier: "joined@example.com", token: stored }),
+    ).not.toBeNull();
+  });
+
   it("normalises the address before mailing and in the link", async () => {
     const app = emailApp(sink);
     const browser = app.browser();
@@ -132,6 +144,21 @@ describe("following the link", () => {
       providerAccountId: "new@example.com",
     });
     expect(byAccount?.id).toBe(user?.id);
+  });
+
+  it("accepts a link mailed before a secret rotation, and refuses it once that secret is gone", async () => {
+    const before = emailApp(sink);
+    const first = await mailedLink(before, "rotate@example.com");
+    const second = await mailedLink(before, "rotate@example.com");
+    const NEW = "rotated-secret-rotated-secret-rotated-1";
+    const rotated = emailApp(sink, { adapter: before.adapter, config: { secret: [NEW, SECRET] } });
+    const browser = rotated.browser();
+    expect(location(await follow(browser, first.link))).toBe(`${ORIGIN}/dashboard`);
+    expect(((await browser.session()) as { user: { email: string } }).user.email).toBe("rotate@example.com");
+    const retired = emailApp(sink, { adapter: before.adapter, config: { secret: NEW } });
+    expect(location(await follow(retired.browser(), second.link))).toBe(
+      `${ORIGIN}/auth/error?error=Verification`,
+    );
   });
 
   it("signs in with JWT sessions: the cookie is a JWE whose sub is the stored user", async () => {

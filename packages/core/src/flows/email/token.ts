@@ -14,8 +14,9 @@ import type { EmailConfig } from "../../types";
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
- * The stored form of a token: `sha256hex(token + (provider.secret ?? first secret))`, as Auth.js
- * stores it, so links survive a move between the two.
+ * The stored form of a token: `sha256hex(token + secret)` where `secret` is the provider's own,
+ * else the configured secrets joined with "," (a single secret is itself). Auth.js writes the
+ * same, so links survive a move between the two.
  *
  * @param token - The raw token from the link.
  * @param provider - The email provider (its `secret` overrides the configuration's).
@@ -32,7 +33,19 @@ export function hashVerificationToken(
   provider: EmailConfig,
   ctx: ActionContext,
 ): Promise<string> {
-  return sha256Hex(`${token}${provider.secret ?? ctx.config.secrets[0]}`);
+  return sha256Hex(`${token}${provider.secret ?? ctx.config.joinedSecret}`);
+}
+
+/**
+ * Every stored form a live link may have: the current one first, then, after a rotation (several
+ * secrets), the form under each secret alone, which is how a link issued while that secret was
+ * the only one was stored. So rotating secrets does not break links already mailed.
+ */
+async function candidateHashes(token: string, provider: EmailConfig, ctx: ActionContext): Promise<string[]> {
+  const current = await hashVerificationToken(token, provider, ctx);
+  const { secrets } = ctx.config;
+  if (provider.secret !== undefined || secrets.length === 1) return [current];
+  return [current, ...(await Promise.all(secrets.map((secret) => sha256Hex(`${token}${secret}`))))];
 }
 
 async function generate(provider: EmailConfig): Promise<string> {
@@ -101,15 +114,17 @@ export async function consumeVerificationToken(
   token: string,
   ctx: ActionContext,
 ): Promise<VerificationToken | null> {
-  const hash = await hashVerificationToken(token, provider, ctx);
   const adapter = ctx.config.adapter!;
-  const row = await callAdapter("useVerificationToken", () =>
-    adapter.useVerificationToken!({ identifier, token: hash }),
-  );
-  // An adapter that ignores the identifier (some user-land ones look up by token only) must not
-  // let a link for one address sign in another, so both fields are checked again here.
-  if (!row || row.identifier !== identifier || !timingSafeEqual(row.token, hash)) return null;
-  return row;
+  for (const hash of await candidateHashes(token, provider, ctx)) {
+    const row = await callAdapter("useVerificationToken", () =>
+      adapter.useVerificationToken!({ identifier, token: hash }),
+    );
+    if (!row) continue;
+    // An adapter that ignores the identifier (some user-land ones look up by token only) must not
+    // let a link for one address sign in another, so both fields are checked again here.
+    return row.identifier === identifier && timingSafeEqual(row.token, hash) ? row : null;
+  }
+  return null;
 }
 
 /**
