@@ -29,8 +29,6 @@ export interface AuthRequest {
   /** The decoded form or JSON object; undefined on GET or for other content types. */
   body?: Record<string, unknown>;
   cookies: Map<string, string>;
-  /** True when the client asked for `{url}` JSON instead of redirects (X-Auth-Return-Redirect). */
-  returnRedirect: boolean;
 }
 
 /** What an action answers, as data. */

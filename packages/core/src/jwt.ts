@@ -142,15 +142,15 @@ interface Header {
 
 const HEADER_CACHE_LIMIT = 64;
 /** Parsed headers by their encoded text: a deployment's tokens share one header per key. */
-const headers = new Map<string, Header | null>();
+const parsedHeaders = new Map<string, Header | null>();
 
 /** The protected header, if it is one we accept: `dir`, a known `enc`, nothing critical or compressed. */
 function parseHeader(part: string): Header | null {
-  let header = headers.get(part);
+  let header = parsedHeaders.get(part);
   if (header === undefined) {
     header = readHeader(part);
-    if (headers.size >= HEADER_CACHE_LIMIT) headers.delete(headers.keys().next().value!);
-    headers.set(part, header);
+    if (parsedHeaders.size >= HEADER_CACHE_LIMIT) parsedHeaders.delete(parsedHeaders.keys().next().value!);
+    parsedHeaders.set(part, header);
   }
   return header;
 }

@@ -52,7 +52,6 @@ export async function parseRequest(request: Request, url: URL, basePath: string)
     query: url.search === "" ? {} : Object.fromEntries(url.searchParams),
     body: method === "POST" ? await readBody(request) : undefined,
     cookies: parseCookies(request.headers.get("cookie")),
-    returnRedirect: request.headers.has("x-auth-return-redirect"),
   };
 }
 

@@ -152,6 +152,9 @@ describe("following the link", () => {
     const second = await mailedLink(before, "rotate@example.com");
     const NEW = "rotated-secret-rotated-secret-rotated-1";
     const rotated = emailApp(sink, { adapter: before.adapter, config: { secret: [NEW, SECRET] } });
+    const forged = new URL(first.link);
+    forged.searchParams.set("token", "f".repeat(64));
+    expect(location(await follow(rotated.browser(), forged))).toBe(`${ORIGIN}/auth/error?error=Verification`);
     const browser = rotated.browser();
     expect(location(await follow(browser, first.link))).toBe(`${ORIGIN}/dashboard`);
     expect(((await browser.session()) as { user: { email: string } }).user.email).toBe("rotate@example.com");

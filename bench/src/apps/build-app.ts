@@ -1,0 +1,74 @@
+/**
+ * The one place that decides a bench app's configuration, so the two libraries cannot drift
+ * apart: each library only hands over its `Auth`, its credentials provider and how it loads its
+ * SQL adapter.
+ *
+ * @module
+ */
+import type { Kysely } from "kysely";
+import {
+  authorizeAlice,
+  BASE_PATH,
+  CREDENTIAL_FIELDS,
+  PLACEHOLDER_OAUTH,
+  SECRET,
+  SESSION_COOKIE,
+} from "../config";
+import type { BenchTables } from "../sqlite";
+import type { App, SessionMode } from "./app";
+
+/** What a library contributes to its bench app. */
+export interface Library<Config> {
+  /** Its `Auth(request, config)`. */
+  auth(request: Request, config: Config): Promise<Response>;
+  /** Its credentials provider factory; the app gives it alice's fields and check. */
+  Credentials(options: { credentials: typeof CREDENTIAL_FIELDS; authorize: typeof authorizeAlice }): unknown;
+  /**
+   * Loads its SQL adapter for the database mode and answers the factory. Called before the
+   * database is created, so a missing adapter fails fast (`Unavailable`).
+   */
+  loadAdapter(): Promise<(db: Kysely<BenchTables>) => unknown>;
+}
+
+/**
+ * Builds a bench app: JWT sessions with the credentials provider, or database sessions with the
+ * library's adapter on a freshly seeded SQLite file. Both modes use basePath `/auth`, the bench
+ * secret and `trustHost`; database mode adds a placeholder OAuth provider, never contacted,
+ * because Auth.js refuses database sessions when credentials is the only provider.
+ *
+ * @param library The library's pieces.
+ * @param mode `jwt` or `database`.
+ * @returns The app; in database mode with the seeded session's cookie.
+ * @throws {Unavailable} When the library's adapter cannot be loaded.
+ * @throws When the database cannot be created.
+ * @example
+ * ```ts
+ * const app = await buildApp({ auth: Auth, Credentials, loadAdapter }, "jwt");
+ * ```
+ */
+export async function buildApp<Config>(library: Library<Config>, mode: SessionMode): Promise<App> {
+  const base = { basePath: BASE_PATH, secret: SECRET, trustHost: true };
+  const credentials = library.Credentials({
+    credentials: CREDENTIAL_FIELDS,
+    authorize: (fields) => authorizeAlice(fields),
+  });
+  if (mode === "jwt") {
+    const config = { ...base, providers: [credentials] } as Config;
+    return { handler: (request) => library.auth(request, config), close: async () => {} };
+  }
+  const adapter = await library.loadAdapter();
+  // Loaded only here, so a JWT-mode server's memory holds no database driver.
+  const { seededDatabase } = await import("../sqlite");
+  const database = await seededDatabase();
+  const config = {
+    ...base,
+    providers: [credentials, PLACEHOLDER_OAUTH],
+    adapter: adapter(database.db),
+    session: { strategy: "database" },
+  } as Config;
+  return {
+    handler: (request) => library.auth(request, config),
+    sessionCookie: `${SESSION_COOKIE}=${database.sessionToken}`,
+    close: database.close,
+  };
+}
