@@ -24,6 +24,14 @@ import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types";
 export interface EncodeParams<Payload = JWT> extends JWTEncodeParams<Payload> {
   /** The current time in milliseconds since the epoch, for `iat` and `exp`. Default `Date.now()`. */
   now?: number;
+  /**
+   * When true, and this process issued a token for exactly these claims (all but `jti`) under the
+   * same key within the same second, that token is handed back instead of a new one. The session
+   * endpoint sets it: a page load reads the session several times at once, and each read would
+   * otherwise pay an encryption for a token that differs only in its `jti`. Default false, so a
+   * token minted by hand always has a `jti` of its own.
+   */
+  reuseRecent?: boolean;
 }
 
 /** Parameters of {@link decode}: the public ones plus a clock for tests. */
@@ -76,20 +84,31 @@ function checkSalt(salt: unknown): asserts salt is string {
 export async function encode<Payload = JWT>(params: EncodeParams<Payload>): Promise<string> {
   const secrets = secretList(params.secret);
   checkSalt(params.salt);
-  const { cbc } = await derivedKey(secrets[0]!, params.salt, "A256CBC-HS512");
+  const key = (await derivedKey(secrets[0]!, params.salt, "A256CBC-HS512")).cbc!;
   const iat = Math.floor((params.now ?? Date.now()) / 1000);
   // Object.assign rather than a spread with extra keys: over twice as fast on current V8. The
   // target has no prototype, so a "__proto__" claim stays a claim, as it would with a spread.
+  // `jti: undefined` drops any old jti from the JSON; the new one is appended below.
   const claims = Object.assign(Object.create(null) as object, params.token, {
     iat,
     exp: iat + (params.maxAge ?? DEFAULT_MAX_AGE),
-    jti: crypto.randomUUID(),
+    jti: undefined,
   });
+  // Always an object with iat and exp, so it ends in "}" and has a member before the jti.
+  const body = JSON.stringify(claims);
+  const last = params.reuseRecent ? lastIssued.get(key) : undefined;
+  if (last !== undefined && last.body === body) return last.token;
+  const token = await encryptCompact(key, `${body.slice(0, -1)},"jti":"${crypto.randomUUID()}"}`);
   // Not put in the plaintext cache: it pays off for tokens read several times, and keeping every
   // issued token alive costs more in garbage collection than the one decryption it could save
-  // (measured in bench/).
-  return encryptCompact(cbc!, JSON.stringify(claims));
+  // (measured in bench/). One token per key is kept for `reuseRecent`; its body holds `iat`, so
+  // it stops matching when the second turns.
+  if (params.reuseRecent) lastIssued.set(key, { body, token });
+  return token;
 }
+
+/** The last token issued with `reuseRecent` under each key, with its claims' JSON minus `jti`. */
+const lastIssued = new WeakMap<CbcHsKey, { body: string; token: string }>();
 
 /**
  * Decrypts and checks a session JWT made by {@link encode} or by Auth.js: `enc` may be
@@ -192,6 +211,11 @@ async function decryptGcm(token: string, raw: Uint8Array): Promise<string | null
   }
 }
 
+/** A time claim is a number when present. */
+function isTime(value: unknown): value is number | undefined {
+  return value === undefined || typeof value === "number";
+}
+
 /** The claims, if they are a JSON object whose `exp` and `nbf` hold at `now` (15 s tolerance). */
 function checkClaims(plaintext: string, nowMs: number): JWT | null {
   let claims: unknown;
@@ -202,10 +226,10 @@ function checkClaims(plaintext: string, nowMs: number): JWT | null {
   }
   if (typeof claims !== "object" || claims === null || Array.isArray(claims)) return null;
   const { exp, nbf, iat } = claims as Record<string, unknown>;
+  if (!isTime(exp) || !isTime(nbf) || !isTime(iat)) return null;
   const now = Math.floor(nowMs / 1000);
-  for (const value of [exp, nbf, iat]) if (value !== undefined && typeof value !== "number") return null;
-  if (typeof exp === "number" && exp <= now - CLOCK_TOLERANCE) return null;
-  if (typeof nbf === "number" && nbf > now + CLOCK_TOLERANCE) return null;
+  if (exp !== undefined && exp <= now - CLOCK_TOLERANCE) return null;
+  if (nbf !== undefined && nbf > now + CLOCK_TOLERANCE) return null;
   return claims as JWT;
 }
 

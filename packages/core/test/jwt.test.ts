@@ -99,6 +99,47 @@ describe("encode", () => {
     expect(await decode({ token, secret: SECRET, salt: SALT })).toMatchObject({ sub: "1" });
     expect(await decode({ token, secret: OLD_SECRET, salt: SALT })).toBeNull();
   });
+
+  describe("reuseRecent", () => {
+    const base = { secret: SECRET, salt: SALT, reuseRecent: true };
+
+    it("hands back the token issued for the same claims within the same second", async () => {
+      const first = await encode({ ...base, token: { sub: "1", jti: "a", iat: 5 }, now: NOW });
+      // Only jti, iat and exp differ in what comes in: all three are replaced anyway.
+      const second = await encode({ ...base, token: { sub: "1", jti: "b", iat: 6 }, now: NOW + 999 });
+      expect(second).toBe(first);
+      expect(await decode({ token: second, secret: SECRET, salt: SALT, now: NOW })).toMatchObject({
+        sub: "1",
+        iat: NOW / 1000,
+      });
+    });
+
+    type Change = { token: { sub: string }; now: number; maxAge?: number; salt?: string; secret?: string };
+    it.each<[string, Change]>([
+      ["the next second", { token: { sub: "1" }, now: NOW + 1000 }],
+      ["other claims", { token: { sub: "2" }, now: NOW }],
+      ["another maxAge", { token: { sub: "1" }, now: NOW, maxAge: 60 }],
+      ["another salt", { token: { sub: "1" }, now: NOW, salt: SECURE_SALT }],
+      ["another secret", { token: { sub: "1" }, now: NOW, secret: OLD_SECRET }],
+    ])("issues a new token for %s", async (_case, change) => {
+      const first = await encode({ ...base, token: { sub: "1" }, now: NOW });
+      const other = await encode({ ...base, ...change });
+      expect(other).not.toBe(first);
+      const params = { secret: change.secret ?? SECRET, salt: change.salt ?? SALT, now: NOW };
+      const decoded = await decode({ ...params, token: other });
+      expect(decoded).toMatchObject(change.token);
+      expect(decoded?.jti).not.toBe(
+        (await decode({ secret: SECRET, salt: SALT, now: NOW, token: first }))?.jti,
+      );
+    });
+
+    it("is off by default: tokens minted by hand each get their own jti", async () => {
+      await encode({ ...base, token: { sub: "1" }, now: NOW });
+      const a = await encode({ token: { sub: "1" }, secret: SECRET, salt: SALT, now: NOW });
+      const b = await encode({ token: { sub: "1" }, secret: SECRET, salt: SALT, now: NOW });
+      expect(new Set([a, b]).size).toBe(2);
+    });
+  });
 });
 
 describe("interoperability with @auth/core/jwt", () => {

@@ -22,7 +22,16 @@ async function decodeSession(req: AuthRequest, ctx: ActionContext): Promise<JWT 
   );
 }
 
-async function sessionCookies(token: JWT, req: AuthRequest, ctx: ActionContext): Promise<SetCookie[]> {
+/**
+ * The session cookie(s) for `token`. A read passes `reuseRecent` so that reads of the same
+ * session within one second share one token (see `encode`); a sign-in always gets a new one.
+ */
+async function sessionCookies(
+  token: JWT,
+  req: AuthRequest,
+  ctx: ActionContext,
+  reuseRecent = false,
+): Promise<SetCookie[]> {
   const { name, options } = ctx.cookies.sessionToken;
   const { jwt, secrets } = ctx.config;
   const encoded = await jwt.encode({
@@ -31,6 +40,7 @@ async function sessionCookies(token: JWT, req: AuthRequest, ctx: ActionContext):
     salt: name,
     maxAge: jwt.maxAge,
     now: ctx.now,
+    reuseRecent,
   } as Parameters<typeof jwt.encode>[0]);
   return writeChunked(
     name,
@@ -87,7 +97,7 @@ async function refresh(
   }
   if (token === null) return { headers: NO_STORE, body: null, cookies: clear(req, ctx) };
   const session = await toSession(token, ctx, update ? { newSession: update.data } : undefined);
-  const cookies = await sessionCookies(token, req, ctx);
+  const cookies = await sessionCookies(token, req, ctx, true);
   await emit(ctx.config, "session", { session, token });
   return { headers: NO_STORE, body: session, cookies };
 }

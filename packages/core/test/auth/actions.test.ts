@@ -84,6 +84,28 @@ describe("session", () => {
     );
   });
 
+  it("gives reads of one session within a second one token, and a sign-in always a new one", async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const c = client(config({ now: () => now }));
+    await signIn(c);
+    const signedIn = c.jar.cookies.get("authjs.session-token")!.value;
+    const tokens: string[] = [];
+    for (const step of [0, 400, 599, 1]) {
+      now += step;
+      await c.get("/auth/session");
+      tokens.push(c.jar.cookies.get("authjs.session-token")!.value);
+    }
+    // 0 and +400 and +999 ms share a second; +1000 ms is the next one.
+    expect(tokens[0]).not.toBe(signedIn);
+    expect(tokens[1]).toBe(tokens[0]);
+    expect(tokens[2]).toBe(tokens[0]);
+    expect(tokens[3]).not.toBe(tokens[0]);
+    await signIn(c);
+    const again = c.jar.cookies.get("authjs.session-token")!.value;
+    await signIn(c);
+    expect(c.jar.cookies.get("authjs.session-token")!.value).not.toBe(again);
+  });
+
   it("answers null and clears a session cookie that does not decrypt", async () => {
     const c = client();
     c.jar.set("authjs.session-token", "not-a-jwe");
