@@ -11,7 +11,7 @@ import { resolve } from "node:path";
 import type { AppName } from "./apps/app";
 import { type BenchOptions, parseOptions, USAGE } from "./options";
 import { pinLoadGenerator, pinning } from "./process/affinity";
-import { buildPortcullis } from "./process/build";
+import { buildForBench } from "./process/build";
 import { ChildUnavailable } from "./process/child";
 import { machine } from "./report/machine";
 import { type ReportSettings, type Row, renderReport } from "./report/table";
@@ -94,8 +94,8 @@ async function main(): Promise<void> {
     log(USAGE);
     return;
   }
-  log("building @portcullis/core and @portcullis/sql-adapter (the servers load dist/)");
-  buildPortcullis();
+  log("building @portcullis/core, @portcullis/sql-adapter and the children (they run dist/)");
+  await buildForBench();
   const loadAtStart = loadavg()[0]!;
   pinLoadGenerator();
   const settings: ReportSettings = { ...options, pinned: pinning };

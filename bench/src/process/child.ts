@@ -8,12 +8,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { resolve } from "node:path";
 import { onServerCpu } from "./affinity";
+import { CHILD_DIST, type ChildEntry } from "./build";
 import type { Command, Reply } from "./protocol";
 
 /** The repository root, where children run. */
 const ROOT = resolve(import.meta.dirname, "../../..");
-/** The bench's tsconfig: without the repository's paths, so @portcullis/* load from dist/. */
-const TSCONFIG = resolve(ROOT, "bench/tsconfig.json");
 
 type Ready = Extract<Reply, { type: "ready" }>;
 type Answer<T extends Command["type"]> = Extract<Reply, { type: T; id: number }>;
@@ -44,24 +43,23 @@ function firstReply(child: ChildProcess): Promise<Reply> {
 }
 
 /**
- * Starts `entry` (a TypeScript file under bench/src, run through tsx) on the server core and
+ * Starts a child entry (compiled by `buildForBench`, run by plain node) on the server core and
  * waits for its ready message.
  *
- * @param entry Path of the entry file, relative to the repository root.
+ * @param entry The entry's name.
  * @param args Its arguments.
  * @returns The child.
  * @throws {ChildUnavailable} When the child reports its app cannot be built.
  * @throws When the child exits before it is ready.
  * @example
  * ```ts
- * const server = await startChild("bench/src/process/server-main.ts", ["floor", "jwt"]);
+ * const server = await startChild("server-main", ["floor", "jwt"]);
  * ```
  */
-export async function startChild(entry: string, args: readonly string[]): Promise<Child> {
-  const [command, ...rest] = onServerCpu([process.execPath, "--import", "tsx", entry, ...args]);
+export async function startChild(entry: ChildEntry, args: readonly string[]): Promise<Child> {
+  const [command, ...rest] = onServerCpu([process.execPath, resolve(CHILD_DIST, `${entry}.js`), ...args]);
   const child = spawn(command!, rest, {
     cwd: ROOT,
-    env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG },
     // The child's output goes to stderr: stdout carries only the report.
     stdio: ["ignore", 2, 2, "ipc"],
   });

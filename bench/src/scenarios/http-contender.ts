@@ -37,7 +37,7 @@ export interface HttpSetup {
  * ```
  */
 export async function startHttpContender(setup: HttpSetup): Promise<Contender> {
-  const child = await startChild("bench/src/process/server-main.ts", [setup.app, setup.mode]);
+  const child = await startChild("server-main", [setup.app, setup.mode]);
   const origin = `http://127.0.0.1:${child.ready.port}`;
   let makePlan: () => LoadPlan;
   try {

@@ -24,7 +24,7 @@ import { KB_PER_MB } from "./contender";
  * ```
  */
 export async function startJwtContender(library: JwtLibrary, op: JwtOp): Promise<Contender> {
-  const child = await startChild("bench/src/process/jwt-main.ts", [library, op]);
+  const child = await startChild("jwt-main", [library, op]);
   const time = (seconds: number) => child.call({ type: "time", seconds });
   return {
     warm: async (seconds) => {
