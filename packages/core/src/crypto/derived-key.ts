@@ -27,8 +27,22 @@ const encoder = new TextEncoder();
 // limit the oldest entry goes, so configurations built per request cannot grow it without end.
 const keyCache = new Map<string, Promise<DerivedKey>>();
 
+/**
+ * The last key asked for. A deployment decodes and re-encodes its session cookie with one
+ * secret and one salt, so most calls ask for the same key again; comparing the three strings
+ * (usually the very same string objects) is cheaper than building and hashing the cache id.
+ */
+let last: { secret: string; salt: string; enc: Enc; key: Promise<DerivedKey> } | undefined;
+
 /** The key for (secret, salt, enc), derived on first use. */
 export function derivedKey(secret: string, salt: string, enc: Enc): Promise<DerivedKey> {
+  if (last !== undefined && last.secret === secret && last.salt === salt && last.enc === enc) return last.key;
+  const key = cachedKey(secret, salt, enc);
+  last = { secret, salt, enc, key };
+  return key;
+}
+
+function cachedKey(secret: string, salt: string, enc: Enc): Promise<DerivedKey> {
   // The salt's length makes the id unambiguous whatever characters salt and secret contain.
   const id = `${enc}:${salt.length}:${salt}${secret}`;
   let entry = keyCache.get(id);
@@ -39,6 +53,7 @@ export function derivedKey(secret: string, salt: string, enc: Enc): Promise<Deri
     const settled = entry;
     settled.catch(() => {
       if (keyCache.get(id) === settled) keyCache.delete(id);
+      if (last?.key === settled) last = undefined;
     });
   }
   return entry;
