@@ -1,10 +1,12 @@
 /**
  * Small helpers for framework integrations that turn their own request objects into Web
- * Requests: the origin a request was made to, and a configuration mounted at a path.
+ * Requests: the origin a request was made to, the session of such a request, and a
+ * configuration mounted at a path.
  */
 import type { AuthConfigInput } from "./auth";
+import { getSession } from "./get-session";
 import { HOST } from "./http/origin";
-import type { AuthConfig } from "./types";
+import type { AuthConfig, Session } from "./types";
 
 /**
  * The origin (`protocol://host`) a request was made to, or `undefined` when its host is missing or
@@ -24,6 +26,32 @@ export function requestOrigin(protocol: string, host: string | undefined): strin
   if (host === undefined || !HOST.test(host)) return undefined;
   const origin = `${protocol}://${host}`;
   return URL.canParse(origin) ? origin : undefined;
+}
+
+/**
+ * The session of a request a framework has already parsed: only its origin (the protocol and host
+ * the framework resolved, having judged any proxy headers itself) and its Cookie header are
+ * passed on. `null` when there is no session or the host is not a plain `host[:port]`.
+ *
+ * @param protocol `http` or `https`, as the framework resolved it.
+ * @param host The host as the framework resolved it.
+ * @param cookie The request's Cookie header, if any.
+ * @param config The configuration.
+ * @returns The session, or `null`. Never throws.
+ * @example
+ * ```ts
+ * const session = await sessionAt(req.protocol, req.host, req.headers.cookie, config)
+ * ```
+ */
+export async function sessionAt(
+  protocol: string,
+  host: string | undefined,
+  cookie: string | undefined,
+  config: AuthConfig,
+): Promise<Session | null> {
+  const origin = requestOrigin(protocol, host);
+  if (origin === undefined) return null;
+  return getSession(new Request(origin, { headers: cookie ? { cookie } : {} }), config);
 }
 
 // One copy per (configuration, mount path), so the core's per-object cache keeps working.

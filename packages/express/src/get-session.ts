@@ -1,4 +1,4 @@
-import { type AuthConfig, requestOrigin, type Session, getSession as sessionOf } from "@portcullis/core";
+import { type AuthConfig, type Session, sessionAt } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
 
 /**
@@ -20,10 +20,6 @@ import type { Request as ExpressRequest } from "express";
  * ```
  */
 export async function getSession(req: ExpressRequest, config: AuthConfig): Promise<Session | null> {
-  const origin = requestOrigin(req.protocol, req.host);
-  if (origin === undefined) return null;
-  // The framework already judged the proxy headers (trust proxy): pass the origin it decided and the cookies.
-  const headers = new Headers();
-  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-  return sessionOf(new Request(origin, { headers }), config);
+  // The framework already judged the proxy headers (trust proxy): its protocol and host are the origin.
+  return sessionAt(req.protocol, req.host, req.headers.cookie, config);
 }

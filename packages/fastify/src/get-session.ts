@@ -1,4 +1,4 @@
-import { type AuthConfig, requestOrigin, type Session, getSession as sessionOf } from "@portcullis/core";
+import { type AuthConfig, type Session, sessionAt } from "@portcullis/core";
 import type { FastifyRequest } from "fastify";
 
 /**
@@ -19,10 +19,6 @@ import type { FastifyRequest } from "fastify";
  * ```
  */
 export async function getSession(request: FastifyRequest, config: AuthConfig): Promise<Session | null> {
-  const origin = requestOrigin(request.protocol, request.host);
-  if (origin === undefined) return null;
-  // The framework already judged the proxy headers (trust proxy): pass the origin it decided and the cookies.
-  const headers = new Headers();
-  if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
-  return sessionOf(new Request(origin, { headers }), config);
+  // The framework already judged the proxy headers (trust proxy): its protocol and host are the origin.
+  return sessionAt(request.protocol, request.host, request.headers.cookie, config);
 }
