@@ -126,6 +126,13 @@ describe("serializeCookie", () => {
       expect(serializeCookie("n", value, {})).toBe(`n=${encodeURIComponent(value)}`);
   });
 
+  it("escapes each ASCII character alone among safe ones as encodeURIComponent does", () => {
+    for (let code = 0; code < 128; code++) {
+      const value = `eyJ${String.fromCharCode(code)}abc.DEF-_`;
+      expect(serializeCookie("n", value, {})).toBe(`n=${encodeURIComponent(value)}`);
+    }
+  });
+
   it("refuses a value with a lone surrogate, naming the cookie", () => {
     expect(() => serializeCookie("n", "a\ud800b", {})).toThrow(/the value of "n" is not well-formed Unicode/);
   });
