@@ -70,9 +70,22 @@ export class AuthError extends Error {
   /** Which page a runtime error of this type redirects to. */
   readonly kind: ErrorKind = "error";
 
+  #name: string | undefined;
+
   constructor(message?: string, options?: AuthErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
+  }
+
+  /**
+   * The error's `type`, unless a name was assigned. Not the class name: minifiers (Next.js's
+   * production server build among them) rename classes, and logs would then read `y: ...`.
+   */
+  override get name(): string {
+    return this.#name ?? this.type;
+  }
+
+  override set name(name: string) {
+    this.#name = name;
   }
 }
 
