@@ -10,6 +10,14 @@ export { type EnvObject, setEnvDefaults } from "./config/env";
 export type { ErrorType } from "./errors";
 export { AuthError, CredentialsSignin } from "./errors";
 export { getSession, sessionFromResponse } from "./get-session";
-export { requestOrigin, sessionAt, withBasePath } from "./integration";
+export {
+  basePathOf,
+  requestOrigin,
+  type SetCookieParts,
+  sessionAt,
+  setCookiesOf,
+  withBasePath,
+  withoutCsrfCheck,
+} from "./integration";
 export type * from "./types";
 export { skipCSRFCheck } from "./types";

@@ -1,12 +1,14 @@
 /**
- * Small helpers for framework integrations that turn their own request objects into Web
- * Requests: the origin a request was made to, the session of such a request, and a
- * configuration mounted at a path.
+ * Small helpers for framework integrations: the origin a request was made to, the session of a
+ * request the framework has parsed, a configuration mounted at a path, and what server-side calls
+ * to the core need (the base path, the configuration without the CSRF check, the answer's
+ * cookies split for a framework's cookie API).
  */
 import type { AuthConfigInput } from "./auth";
+import { normalizeBasePath } from "./config/normalize";
 import { getSession } from "./get-session";
 import { HOST } from "./http/origin";
-import type { AuthConfig, Session } from "./types";
+import { type AuthConfig, type CookieSerializeOptions, type Session, skipCSRFCheck } from "./types";
 
 /**
  * The origin (`protocol://host`) a request was made to, or `undefined` when its host is missing or
@@ -88,4 +90,99 @@ function mounted(config: AuthConfig, basePath: string): AuthConfig {
     byPath.set(basePath, copy);
   }
   return copy;
+}
+
+/**
+ * The path a configuration's routes are served under, as the core reads it: `basePath`
+ * (default `/auth`) with one leading and no trailing slash, or `""` for the root.
+ *
+ * @param config The configuration.
+ * @returns e.g. `/auth`. Never throws.
+ * @example
+ * ```ts
+ * basePathOf({ basePath: "api/auth/", providers: [] }) // "/api/auth"
+ * ```
+ */
+export function basePathOf(config: Pick<AuthConfig, "basePath">): string {
+  return normalizeBasePath(config.basePath ?? "/auth");
+}
+
+// One copy per configuration object: the core caches its normalised form per object, and warns
+// once per object that the check is off.
+const withoutCsrf = new WeakMap<AuthConfig, AuthConfig>();
+
+/**
+ * The configuration with the core's CSRF check off, for an integration's server-side `signIn`,
+ * `signOut` and session update. The check is a double-submit token that a browser round-trips;
+ * these calls are made by the app's own server code (a form action or server action, which the
+ * framework guards against cross-site posts), so there is no token to check. The routes under
+ * `basePath` must keep using the original configuration.
+ *
+ * @param config The app's configuration.
+ * @returns A copy with `skipCSRFCheck`, the same object on every call for the same `config`.
+ * @example
+ * ```ts
+ * const response = await Auth(formPost, withoutCsrfCheck(config))
+ * ```
+ */
+export function withoutCsrfCheck<Config extends AuthConfig>(config: Config): Config {
+  let copy = withoutCsrf.get(config);
+  if (!copy) {
+    copy = { ...config, skipCSRFCheck };
+    withoutCsrf.set(config, copy);
+  }
+  return copy as Config;
+}
+
+/** One Set-Cookie header of a core answer, split into its parts. */
+export interface SetCookieParts {
+  name: string;
+  /** As the core wrote it: percent-encoded (see `serializeCookie`). */
+  value: string;
+  options: CookieSerializeOptions;
+}
+
+const SAME_SITE: Record<string, CookieSerializeOptions["sameSite"]> = {
+  lax: "lax",
+  strict: "strict",
+  none: "none",
+};
+
+/**
+ * Splits the Set-Cookie headers of a core answer for a framework's cookie API (`cookies().set`
+ * in Next.js, `event.cookies.set` in SvelteKit), so an integration can re-issue them from its own
+ * response. Attributes the core never writes, and malformed ones, are dropped.
+ *
+ * @param response The core's answer.
+ * @returns The cookies in header order; a header without `name=` is skipped. Never throws.
+ * @example
+ * ```ts
+ * for (const { name, value, options } of setCookiesOf(response)) store.set(name, decodeURIComponent(value), options)
+ * ```
+ */
+export function setCookiesOf(response: Response): SetCookieParts[] {
+  const cookies: SetCookieParts[] = [];
+  for (const header of response.headers.getSetCookie()) {
+    const [pair = "", ...attributes] = header.split(";");
+    const eq = pair.indexOf("=");
+    const name = eq < 0 ? "" : pair.slice(0, eq).trim();
+    if (name === "") continue;
+    const options: CookieSerializeOptions = {};
+    for (const attribute of attributes) {
+      const at = attribute.indexOf("=");
+      const key = (at < 0 ? attribute : attribute.slice(0, at)).trim().toLowerCase();
+      const arg = at < 0 ? "" : attribute.slice(at + 1).trim();
+      if (key === "path" && arg.startsWith("/")) options.path = arg;
+      else if (key === "domain" && arg !== "") options.domain = arg;
+      else if (key === "max-age" && /^-?\d+$/.test(arg)) options.maxAge = Number(arg);
+      else if (key === "expires" && !Number.isNaN(Date.parse(arg))) options.expires = new Date(arg);
+      else if (key === "httponly") options.httpOnly = true;
+      else if (key === "secure") options.secure = true;
+      else if (key === "partitioned") options.partitioned = true;
+      else if (key === "samesite" && SAME_SITE[arg.toLowerCase()])
+        options.sameSite = SAME_SITE[arg.toLowerCase()];
+    }
+    cookies.push({ name, value: pair.slice(eq + 1).trim(), options });
+  }
+  return cookies;
 }

@@ -180,7 +180,8 @@ function providerWithEnv(provider: Provider, env: EnvObject): ProviderConfig {
   });
 }
 
-function normalizeBasePath(path: string): string {
+/** `/auth` from `auth/`, `/auth` or `/auth/`; the root (`/`) as the empty string. */
+export function normalizeBasePath(path: string): string {
   const trimmed = `/${path.replace(/^\/+|\/+$/g, "")}`;
   return trimmed === "/" ? "" : trimmed;
 }

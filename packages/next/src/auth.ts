@@ -1,0 +1,134 @@
+/**
+ * `auth`: the session in server code, and the same function as middleware or a handler wrapper.
+ */
+import { type AuthConfig, type Awaitable, getSession, type Session, setEnvDefaults } from "@portcullis/core";
+import { headers } from "next/headers";
+import { type NextRequest, NextResponse } from "next/server";
+import { type NextAuthConfig, type NextAuthConfigInput, resolveConfig } from "./config";
+import { actionUrl, callerRequest } from "./core-request";
+import { readSession } from "./read-session";
+
+/** A request seen through `auth(handler)`: `auth` is its session, or null. */
+export type NextAuthRequest = NextRequest & { auth: Session | null };
+
+/**
+ * A middleware (proxy) function or route handler wrapped by `auth`. Answering nothing lets a
+ * middleware request continue (`NextResponse.next()`).
+ */
+export type NextAuthHandler<Context> = (
+  request: NextAuthRequest,
+  context: Context,
+) => Awaitable<Response | undefined> | undefined | Promise<undefined>;
+
+/**
+ * The overloads of `auth` (App Router):
+ * - `auth()`: the session in server components, route handlers and server actions.
+ * - `auth(request)`: middleware itself (`export { auth as proxy }` or `export default auth`).
+ * - `auth(handler)`: a middleware or route handler whose request carries `request.auth`.
+ */
+export interface NextAuthAuth {
+  (): Promise<Session | null>;
+  (request: NextRequest, event?: unknown): Promise<Response>;
+  <Context>(handler: NextAuthHandler<Context>): (request: NextRequest, context: Context) => Promise<Response>;
+}
+
+/**
+ * Builds `auth` for a configuration.
+ *
+ * @param input The configuration, or a function of the request returning it.
+ * @returns The overloaded `auth` function.
+ */
+export function createAuth(input: NextAuthConfigInput): NextAuthAuth {
+  function auth(): Promise<Session | null>;
+  function auth(request: NextRequest, event?: unknown): Promise<Response>;
+  function auth<Context>(
+    handler: NextAuthHandler<Context>,
+  ): (request: NextRequest, context: Context) => Promise<Response>;
+  function auth<Context>(
+    arg?: NextRequest | NextAuthHandler<Context>,
+  ):
+    | Promise<Session | null>
+    | Promise<Response>
+    | ((request: NextRequest, context: Context) => Promise<Response>) {
+    if (arg === undefined) return sessionOfCaller(input);
+    if (typeof arg === "function") return (request, context) => guard(input, request, arg, context);
+    return guard(input, arg);
+  }
+  return auth;
+}
+
+async function sessionOfCaller(input: NextAuthConfigInput): Promise<Session | null> {
+  const request = callerRequest(await headers());
+  if (!request) return null;
+  try {
+    return await getSession(request, await resolveConfig(input, request));
+  } catch {
+    // A throwing configuration function: no session, as for any other failure.
+    return null;
+  }
+}
+
+/**
+ * Middleware and wrapped handlers: reads the session, asks `callbacks.authorized`, then runs the
+ * handler (or lets the request continue), and sends the refreshed session cookie along.
+ */
+async function guard<Context>(
+  input: NextAuthConfigInput,
+  request: NextRequest,
+  handler?: NextAuthHandler<Context>,
+  context?: Context,
+): Promise<Response> {
+  const config = await resolveConfig(input, request);
+  const { session, cookies } = await readSession(request, config);
+  let response: Response | undefined;
+  const authorized = config.callbacks?.authorized;
+  if (authorized) {
+    const verdict = await authorized({ auth: session, request });
+    if (verdict instanceof Response) response = verdict;
+    // Anything but true (false, undefined) is a refusal: fail closed.
+    else if (verdict !== true) response = signInRedirect(request, config);
+  }
+  if (!response && handler) {
+    (request as NextAuthRequest).auth = session;
+    response = (await handler(request as NextAuthRequest, context as Context)) ?? undefined;
+  }
+  return withCookies(response ?? NextResponse.next(), cookies);
+}
+
+/**
+ * The sign-in page with `callbackUrl` back to the request; `undefined` on that page itself. Both
+ * are on the app's public origin, as the core computes it (AUTH_URL, else Host, and the
+ * X-Forwarded-* headers only under trustHost): Next.js's `nextUrl` may name another host.
+ */
+function signInRedirect(request: NextRequest, config: NextAuthConfig): Response | undefined {
+  const env = typeof process === "undefined" ? {} : process.env;
+  const trusted = setEnvDefaults(env, { ...config } as AuthConfig).trustHost === true;
+  const headers = new Headers(request.headers);
+  if (!trusted) for (const name of ["x-forwarded-host", "x-forwarded-proto"]) headers.delete(name);
+  let signIn: URL;
+  try {
+    signIn = actionUrl("signin", headers, config.basePath);
+  } catch {
+    return Response.json("Bad request.", { status: 400 });
+  }
+  const page = new URL(config.pages?.signIn ?? signIn.pathname, signIn.origin);
+  // Redirecting the sign-in page to itself would loop.
+  if (page.pathname === request.nextUrl.pathname) return undefined;
+  const { pathname, search } = request.nextUrl;
+  page.searchParams.set("callbackUrl", `${signIn.origin}${pathname}${search}`);
+  return NextResponse.redirect(page);
+}
+
+/** The response with the cookies appended; copied first when its headers are immutable. */
+function withCookies(response: Response, cookies: string[]): Response {
+  if (cookies.length === 0) return response;
+  let target = response;
+  try {
+    for (const cookie of cookies) target.headers.append("set-cookie", cookie);
+  } catch {
+    // Response.redirect() and fetch() answers have immutable headers.
+    target = new Response(response.body, response);
+    for (const cookie of cookies) target.headers.append("set-cookie", cookie);
+  }
+  return target;
+}

@@ -1,0 +1,57 @@
+/**
+ * Requests the integration makes to the core on behalf of the app's own server code: built from
+ * the caller's headers, carrying only what the core reads.
+ */
+import { createActionURL } from "@portcullis/core";
+
+// What the core reads of a caller's request: its cookies, and the host and protocol it was made
+// to (Next.js fills X-Forwarded-Host/Proto itself when no proxy did; the core honours them only
+// under trustHost). Nothing else (Content-Length of another body, Authorization...) is passed on.
+const FORWARDED = ["cookie", "host", "x-forwarded-host", "x-forwarded-proto"];
+
+/**
+ * The headers of a request to the core: the caller's cookies and host headers, plus `extra`.
+ *
+ * @param caller The headers of the request being served (from `headers()` or a NextRequest).
+ * @param extra Headers to add, e.g. Content-Type.
+ * @returns New Headers; `caller` is not changed.
+ */
+export function forwardedHeaders(caller: Headers, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers(extra);
+  for (const name of FORWARDED) {
+    const value = caller.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return headers;
+}
+
+/**
+ * The absolute URL of an action under `basePath` for a caller: from `AUTH_URL` when set, else from
+ * the caller's X-Forwarded-Host/Host and X-Forwarded-Proto.
+ *
+ * @param action e.g. `signin/github` or `session`.
+ * @param caller The caller's headers.
+ * @param basePath The configuration's `basePath`, if it sets one.
+ * @returns The URL.
+ * @throws TypeError when the caller's host cannot form a URL.
+ */
+export function actionUrl(action: string, caller: Headers, basePath: string | undefined): URL {
+  const env = typeof process === "undefined" ? {} : process.env;
+  return createActionURL(action, "http", caller, env, { basePath });
+}
+
+/**
+ * A request standing for the caller, for a configuration function (lazy initialisation) and the
+ * session read of `auth()` when there is no request object at hand (server components, actions).
+ *
+ * @param caller The caller's headers.
+ * @returns A GET to the session action's URL with the caller's forwarded headers, or `undefined`
+ * when the caller's host cannot form a URL.
+ */
+export function callerRequest(caller: Headers): Request | undefined {
+  try {
+    return new Request(actionUrl("session", caller, undefined), { headers: forwardedHeaders(caller) });
+  } catch {
+    return undefined;
+  }
+}

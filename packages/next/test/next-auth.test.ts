@@ -1,0 +1,179 @@
+import {
+  ALICE,
+  integrationConfig,
+  SESSION_COOKIE,
+  signInAsAlice,
+  type TestClient,
+} from "@portcullis/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  buildFixture,
+  type FixtureBuild,
+  type FixtureServer,
+  startFixture,
+  withProtectedRoute,
+} from "./helpers";
+
+let build: FixtureBuild | undefined;
+let server: FixtureServer | undefined;
+const logged: Error[] = [];
+
+beforeAll(async () => {
+  build = await buildFixture();
+  server = await startFixture();
+  const config = integrationConfig({ logger: { error: (error) => logged.push(error) } });
+  server.use({ config: withProtectedRoute(config), broken: integrationConfig({ trustHost: false }) });
+}, 240_000);
+
+afterAll(async () => {
+  await server?.close();
+  await build?.remove();
+});
+
+function app(): FixtureServer {
+  if (!server) throw new Error("The Next.js server did not start.");
+  return server;
+}
+
+/** Server-side signIn through the fixture's route handler; answers its status and JSON. */
+async function serverSignIn(client: TestClient, options: Record<string, unknown>) {
+  const response = await client.post("/actions/sign-in", { json: { provider: "credentials", ...options } });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const alice = { username: "alice", password: "wonderland", redirect: false };
+
+describe("auth() and auth(handler)", () => {
+  it("a route handler wrapped by auth() sees the session as request.auth", async () => {
+    const client = app().client();
+    expect(await (await client.get("/wrapped")).json()).toEqual({ auth: null });
+    await signInAsAlice(client);
+    const body = (await (await client.get("/wrapped")).json()) as { auth: { user: unknown } };
+    expect(body.auth.user).toEqual(ALICE);
+  });
+});
+
+describe("auth as the proxy (middleware) with an authorized callback", () => {
+  it("redirects an anonymous request for /protected to the sign-in page with a callbackUrl", async () => {
+    const response = await app().client().get("/protected?tab=1");
+    expect(response.status).toBe(307);
+    // Next.js may shorten a same-origin Location to a path.
+    const location = new URL(response.headers.get("location") ?? "", app().origin);
+    expect(location.origin).toBe(app().origin);
+    expect(location.pathname).toBe("/auth/signin");
+    expect(location.searchParams.get("callbackUrl")).toBe(`${app().origin}/protected?tab=1`);
+  });
+
+  it("lets a signed-in request through, with the session on the request and the cookie refreshed", async () => {
+    const client = app().client();
+    await signInAsAlice(client);
+    const response = await client.get("/protected");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ user: ALICE, proxy: ALICE.email });
+    const cookies = response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]);
+    expect(cookies).toContain(SESSION_COOKIE);
+  });
+});
+
+describe("server-side signIn, signOut and unstable_update", () => {
+  it("signIn with credentials and redirect: false sets the session cookie and answers the URL", async () => {
+    const client = app().client();
+    const { status, body } = await serverSignIn(client, { ...alice, redirectTo: "/dashboard" });
+    expect(status).toBe(200);
+    expect(body).toEqual({ url: `${app().origin}/dashboard` });
+    expect(client.jar.get(SESSION_COOKIE)).toBeTruthy();
+    const me = await client.get("/me");
+    expect(((await me.json()) as { user: unknown }).user).toEqual(ALICE);
+  });
+
+  it("signIn with a wrong password throws CredentialsSignin with its code and sets no session", async () => {
+    const client = app().client();
+    logged.length = 0;
+    const { status, body } = await serverSignIn(client, { ...alice, password: "nope" });
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "CredentialsSignin", name: "CredentialsSignin", code: "credentials" });
+    expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
+    expect(logged.map((error) => error.name)).toContain("CredentialsSignin");
+  });
+
+  it("signIn redirects by default, with the session cookie on the redirect", async () => {
+    const client = app().client();
+    const response = await client.post("/actions/sign-in", {
+      json: { provider: "credentials", username: "alice", password: "wonderland", redirectTo: "/next" },
+    });
+    expect([303, 307]).toContain(response.status);
+    expect(new URL(response.headers.get("location") ?? "", app().origin).href).toBe(`${app().origin}/next`);
+    expect(client.jar.get(SESSION_COOKIE)).toBeTruthy();
+  });
+
+  it("signIn without a provider answers the sign-in page with the callbackUrl", async () => {
+    const { body } = await serverSignIn(app().client(), {
+      provider: undefined,
+      redirect: false,
+      redirectTo: "/x",
+    });
+    expect(body).toEqual({ url: `${app().origin}/auth/signin?callbackUrl=%2Fx` });
+  });
+
+  it("signOut clears the session and answers the URL", async () => {
+    const client = app().client();
+    await serverSignIn(client, alice);
+    const response = await client.post("/actions/sign-out", {
+      json: { redirect: false, redirectTo: "/bye" },
+    });
+    expect(await response.json()).toEqual({ url: `${app().origin}/bye` });
+    expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
+    expect((await client.get("/me")).status).toBe(401);
+  });
+
+  it("unstable_update answers the session when signed in and null without one", async () => {
+    const client = app().client();
+    expect(await (await client.post("/actions/update", { json: { user: { name: "A" } } })).json()).toBeNull();
+    await serverSignIn(client, alice);
+    const response = await client.post("/actions/update", { json: { user: { name: "A" } } });
+    expect(((await response.json()) as { user: unknown }).user).toEqual(ALICE);
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))).toBe(
+      true,
+    );
+  });
+});
+
+describe("bad input", () => {
+  const cases: { name: string; run: (client: TestClient) => Promise<void> }[] = [
+    {
+      name: "a tampered session cookie: /me answers 401 and /protected redirects",
+      run: async (client) => {
+        await signInAsAlice(client);
+        client.jar.set(SESSION_COOKIE, `${(client.jar.get(SESSION_COOKIE) ?? "").slice(0, -4)}AAAA`);
+        expect((await client.get("/me")).status).toBe(401);
+        expect((await client.get("/protected")).status).toBe(307);
+      },
+    },
+    {
+      name: "a foreign redirectTo on server-side signIn stays on the app's origin",
+      run: async (client) => {
+        const { body } = await serverSignIn(client, { ...alice, redirectTo: "https://evil.example/steal" });
+        expect(new URL(String(body.url)).origin).toBe(app().origin);
+      },
+    },
+    {
+      name: "a malformed session cookie is no session, never a 500",
+      run: async (client) => {
+        client.jar.set(SESSION_COOKIE, "%E0%A4%A.not-a-jwe");
+        expect((await client.get("/me")).status).toBe(401);
+        expect((await client.get("/wrapped")).status).toBe(200);
+        expect((await client.get("/protected")).status).toBe(307);
+        expect((await client.get("/auth/session")).status).toBe(200);
+      },
+    },
+    {
+      name: "a sign-in for an unknown provider answers the sign-in page instead of posting anywhere",
+      run: async (client) => {
+        const { body } = await serverSignIn(client, { ...alice, provider: "../evil" });
+        expect(new URL(String(body.url)).pathname).toBe("/auth/signin");
+        expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
+      },
+    },
+  ];
+  for (const { name, run } of cases) it(name, () => run(app().client()));
+});

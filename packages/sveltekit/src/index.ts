@@ -1,0 +1,9 @@
+/**
+ * @portcullis/sveltekit: Portcullis's auth routes as a SvelteKit `handle` hook, `locals.auth()`,
+ * and `signIn`/`signOut` form actions.
+ *
+ * @module
+ */
+export type { AuthConfig, Session } from "@portcullis/core";
+export { SvelteKitAuth } from "./sveltekit-auth";
+export type { SvelteKitAuthConfig, SvelteKitAuthResult } from "./types";

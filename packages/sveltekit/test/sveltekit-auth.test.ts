@@ -1,0 +1,242 @@
+import { ALICE, parseSetCookie, SESSION_COOKIE, signInAsAlice, type TestClient } from "@portcullis/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltFixture, buildFixture, type FixtureServer, startFixture } from "./helpers";
+
+let fixture: BuiltFixture | undefined;
+let server: FixtureServer | undefined;
+beforeAll(async () => {
+  fixture = await buildFixture();
+  server = await startFixture(fixture);
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+  fixture?.remove();
+});
+
+const app = (): FixtureServer => {
+  if (!server) throw new Error("The fixture server did not start.");
+  return server;
+};
+
+const ALICE_FORM = { providerId: "credentials", username: "alice", password: "wonderland" };
+
+/**
+ * Submits a form as a browser does without JavaScript: SvelteKit answers an action's redirect with
+ * a 303 when the request accepts HTML, and with JSON (as for `use:enhance`) when it accepts anything.
+ */
+function submit(
+  client: TestClient,
+  path: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return client.post(path, { form, headers: { accept: "text/html", ...headers } });
+}
+
+/** Signs in through the `signIn` form action of `/login`. */
+function signInByAction(client: TestClient, fields: Record<string, string> = {}): Promise<Response> {
+  return submit(client, "/login", { ...ALICE_FORM, ...fields });
+}
+
+describe("locals.auth()", () => {
+  it("answers null without a session, reading once for two calls", async () => {
+    const response = await app().client().get("/me-twice");
+    expect(await response.json()).toEqual({ same: true, session: null });
+  });
+
+  it("answers the session after sign-in", async () => {
+    const client = app().client();
+    await signInAsAlice(client);
+    const { same, session } = (await (await client.get("/me-twice")).json()) as {
+      same: boolean;
+      session: { user: unknown };
+    };
+    expect(same).toBe(true);
+    expect(session.user).toEqual(ALICE);
+  });
+
+  it("lets a load function send anonymous visitors to the sign-in page and signed-in ones in", async () => {
+    const client = app().client();
+    const anonymous = await client.get("/protected");
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get("location")).toBe("/login?redirectTo=%2Fprotected");
+    await signInByAction(client);
+    const signedIn = await client.get("/protected");
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.text()).toContain("Protected page");
+  });
+});
+
+describe("the handle hook", () => {
+  it("leaves a route that only starts with the base path's letters to the app", async () => {
+    const response = await app().client().get("/auth-info");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("app route");
+  });
+
+  it("passes methods other than GET and POST under the base path on to the app", async () => {
+    const response = await app().client().request("PUT", "/auth/session");
+    // No route of the app matches: SvelteKit's own 404, not an answer of the core.
+    expect(response.status).toBe(404);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("the signIn form action", () => {
+  it("signs in with credentials: session cookie as the core set it and a 303 to redirectTo", async () => {
+    const client = app().client();
+    const response = await signInByAction(client, { redirectTo: "/protected" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${app().origin}/protected`);
+    const session = response.headers
+      .getSetCookie()
+      .map(parseSetCookie)
+      .find((c) => c.name === SESSION_COOKIE);
+    expect(session?.attributes).toMatchObject({ httponly: true, samesite: "Lax", path: "/" });
+    expect(Date.parse(String(session?.attributes.expires))).toBeGreaterThan(Date.now());
+    expect(session?.attributes.secure).toBeUndefined();
+    expect(((await (await client.get("/me")).json()) as { user: unknown }).user).toEqual(ALICE);
+  });
+
+  it("keeps a foreign redirectTo on the app's origin", async () => {
+    const client = app().client();
+    const response = await signInByAction(client, { redirectTo: "https://evil.example/steal" });
+    expect(response.status).toBe(303);
+    expect(new URL(response.headers.get("location") ?? "").origin).toBe(app().origin);
+    expect(client.jar.get(SESSION_COOKIE)).toBeTruthy();
+  });
+
+  it("redirects back to the page the form was posted from when redirectTo is absent", async () => {
+    const client = app().client();
+    const response = await submit(client, "/login", ALICE_FORM, { referer: `${app().origin}/protected` });
+    expect(response.headers.get("location")).toBe(`${app().origin}/protected`);
+  });
+
+  it("does not sign in with a wrong password and redirects to the sign-in page with the error", async () => {
+    const client = app().client();
+    const response = await signInByAction(client, { password: "nope", redirectTo: "/protected" });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(location.origin + location.pathname).toBe(`${app().origin}/auth/signin`);
+    expect(location.searchParams.get("error")).toBe("CredentialsSignin");
+    expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
+    expect(
+      app()
+        .logged()
+        .map((e) => e.name),
+    ).toContain("CredentialsSignin");
+  });
+
+  it("answers an enhanced form (use:enhance) with SvelteKit's redirect JSON", async () => {
+    const client = app().client();
+    const response = await client.post("/login", {
+      form: { ...ALICE_FORM, redirectTo: "/protected" },
+      headers: { "x-sveltekit-action": "true", accept: "application/json" },
+    });
+    expect(await response.json()).toEqual({
+      type: "redirect",
+      status: 303,
+      location: `${app().origin}/protected`,
+    });
+    expect(client.jar.get(SESSION_COOKIE)).toBeTruthy();
+  });
+
+  it("is refused by SvelteKit's origin check when posted from another site", async () => {
+    const client = app().client();
+    const response = await client.post("/login", {
+      form: ALICE_FORM,
+      headers: { origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+    expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
+  });
+});
+
+describe("the signOut form action", () => {
+  it("clears the session and redirects to redirectTo", async () => {
+    const client = app().client();
+    await signInByAction(client);
+    const response = await submit(client, "/logout", { redirectTo: "/" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${app().origin}/`);
+    const cleared = response.headers
+      .getSetCookie()
+      .map(parseSetCookie)
+      .find((c) => c.name === SESSION_COOKIE);
+    expect(cleared?.value).toBe("");
+    expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
+    expect((await client.get("/me")).status).toBe(401);
+  });
+});
+
+describe("bad input", () => {
+  const cases: {
+    title: string;
+    send: (client: TestClient) => Promise<Response>;
+    expected: (response: Response) => void;
+  }[] = [
+    {
+      title: "a tampered session cookie gets 401 from /me",
+      send: async (client) => {
+        await signInByAction(client);
+        const token = client.jar.get(SESSION_COOKIE) ?? "";
+        client.jar.set(SESSION_COOKIE, `${token.slice(0, -4)}AAAA`);
+        return client.get("/me");
+      },
+      expected: (response) => expect(response.status).toBe(401),
+    },
+    {
+      title: "a malformed Cookie header gets 401 from /me",
+      send: (client) => client.get("/me", { headers: { cookie: `${SESSION_COOKIE}=%E0%A4%A; =; ;;x` } }),
+      expected: (response) => expect(response.status).toBe(401),
+    },
+    {
+      title: "a malformed Cookie header on an auth route gets no 500",
+      send: (client) => client.get("/auth/session", { headers: { cookie: `${SESSION_COOKIE}=%%%; ==` } }),
+      expected: (response) => expect(response.status).toBeLessThan(500),
+    },
+    {
+      title: "the signIn action without fields redirects to the sign-in page",
+      send: (client) => submit(client, "/login", {}),
+      expected: (response) => {
+        expect(response.status).toBe(303);
+        expect(new URL(response.headers.get("location") ?? "").pathname).toBe("/auth/signin");
+      },
+    },
+    {
+      title: "the signIn action with an unknown provider redirects, signing nobody in",
+      send: (client) => submit(client, "/login", { providerId: "nope" }),
+      expected: (response) => {
+        expect(response.status).toBe(303);
+        expect(new URL(response.headers.get("location") ?? "").origin).toBe(app().origin);
+      },
+    },
+    {
+      title: "the signOut action without fields or a session redirects",
+      send: (client) => submit(client, "/logout", {}),
+      expected: (response) => expect(response.status).toBe(303),
+    },
+    {
+      title: "a JSON body posted to the signIn action is refused by SvelteKit without a 500",
+      send: (client) => client.post("/login", { json: ALICE_FORM }),
+      expected: (response) => expect(response.status).toBe(415),
+    },
+    {
+      title: "a redirectTo with a line break signs in and redirects to the app's root instead",
+      send: (client) => signInByAction(client, { redirectTo: "/x\r\nSet-Cookie: a=b" }),
+      expected: (response) => {
+        expect(response.status).toBe(303);
+        expect(response.headers.get("location")).toBe(`${app().origin}/`);
+        expect(response.headers.getSetCookie().map((c) => parseSetCookie(c).name)).not.toContain("a");
+      },
+    },
+  ];
+
+  for (const { title, send, expected } of cases) {
+    it(title, async () => {
+      const client = app().client();
+      const response = await send(client);
+      expected(response);
+    });
+  }
+});
