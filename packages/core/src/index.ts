@@ -12,6 +12,7 @@ export { AuthError, CredentialsSignin } from "./errors";
 export { getSession, sessionFromResponse } from "./get-session";
 export {
   basePathOf,
+  providerTypeOf,
   requestOrigin,
   type SetCookieParts,
   sessionAt,

@@ -5,10 +5,16 @@
  * cookies split for a framework's cookie API).
  */
 import type { AuthConfigInput } from "./auth";
-import { normalizeBasePath } from "./config/normalize";
+import { internalConfig, normalizeBasePath } from "./config/normalize";
 import { getSession } from "./get-session";
 import { HOST } from "./http/origin";
-import { type AuthConfig, type CookieSerializeOptions, type Session, skipCSRFCheck } from "./types";
+import {
+  type AuthConfig,
+  type CookieSerializeOptions,
+  type ProviderType,
+  type Session,
+  skipCSRFCheck,
+} from "./types";
 
 /**
  * The origin (`protocol://host`) a request was made to, or `undefined` when its host is missing or
@@ -105,6 +111,29 @@ function mounted(config: AuthConfig, basePath: string): AuthConfig {
  */
 export function basePathOf(config: Pick<AuthConfig, "basePath">): string {
   return normalizeBasePath(config.basePath ?? "/auth");
+}
+
+/**
+ * The type of the configured provider with this id, as the core resolves it (bare factories
+ * called, environment defaults applied, cached per configuration object). An integration's
+ * server-side `signIn` posts a credentials form to `{basePath}/callback/{id}` and every other
+ * provider to `{basePath}/signin/{id}`.
+ *
+ * @param config The configuration.
+ * @param id A provider id, e.g. `credentials` or `github`.
+ * @returns `credentials`, `oauth`, `oidc`, `email` or `webauthn`; `undefined` when no provider has
+ * the id or the configuration cannot be read (the core then answers its routes with a 500).
+ * @example
+ * ```ts
+ * const step = providerTypeOf(config, "credentials") === "credentials" ? "callback" : "signin"
+ * ```
+ */
+export function providerTypeOf(config: AuthConfig, id: string): ProviderType | undefined {
+  try {
+    return internalConfig(config).providerById.get(id)?.type;
+  } catch {
+    return undefined;
+  }
 }
 
 // One copy per configuration object: the core caches its normalised form per object, and warns

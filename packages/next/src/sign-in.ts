@@ -1,6 +1,7 @@
 /** Server-side `signIn`, for server actions and route handlers. */
+import { providerTypeOf } from "@portcullis/core";
 import { redirect } from "next/navigation";
-import type { NextAuthConfig, NextAuthConfigInput } from "./config";
+import type { NextAuthConfigInput } from "./config";
 import { actionUrl } from "./core-request";
 import { currentCaller, postAction, redirectUrl } from "./server-call";
 
@@ -41,7 +42,7 @@ export function createSignIn(input: NextAuthConfigInput): NextAuthSignIn {
     const shouldRedirect = redirectOption !== false && redirectOption !== "false";
     const callbackUrl = stringOr(redirectTo, caller.headers.get("referer") ?? "/");
     const signIn = actionUrl("signin", caller.headers, caller.config.basePath);
-    const type = provider === undefined ? undefined : providerType(caller.config, provider);
+    const type = provider === undefined ? undefined : providerTypeOf(caller.config, provider);
     let url: string;
     if (provider === undefined || type === undefined) {
       signIn.searchParams.set("callbackUrl", callbackUrl);
@@ -70,13 +71,4 @@ function fields(options: SignInOptions | undefined): Record<string, unknown> {
 
 function stringOr(value: unknown, fallback: string): string {
   return typeof value === "string" && value !== "" ? value : fallback;
-}
-
-/** The type of a configured provider (`credentials`, `oauth`...), or undefined when none has the id. */
-function providerType(config: NextAuthConfig, id: string): string | undefined {
-  for (const entry of config.providers ?? []) {
-    const provider = typeof entry === "function" ? entry() : entry;
-    if (provider.id === id) return provider.type;
-  }
-  return undefined;
 }

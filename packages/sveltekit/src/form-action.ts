@@ -1,4 +1,4 @@
-import { Auth, type AuthConfig, basePathOf, withoutCsrfCheck } from "@portcullis/core";
+import { Auth, type AuthConfig, basePathOf, providerTypeOf, withoutCsrfCheck } from "@portcullis/core";
 import { type Action, error, type RequestEvent, redirect } from "@sveltejs/kit";
 import { configFor } from "./resolve-config";
 import { copyCookies } from "./set-cookies";
@@ -75,16 +75,6 @@ async function callCore(
   error(response.status >= 400 ? response.status : 500, "Authentication failed.");
 }
 
-/** Whether the configuration's provider of this id is a credentials provider. */
-function isCredentials(config: AuthConfig, id: string): boolean {
-  for (const provider of config.providers ?? []) {
-    // A bare factory (`providers: [Credentials]`) is called the way the core calls it.
-    const options = typeof provider === "function" ? provider() : provider;
-    if (options.id === id) return options.type === "credentials";
-  }
-  return false;
-}
-
 /**
  * The `signIn` form action of {@link SvelteKitAuth}. Without a provider it redirects to the sign-in
  * page; for credentials it posts the form's other fields to the callback, for any other provider
@@ -111,7 +101,7 @@ export function createSignIn(config: SvelteKitAuthConfig): Action {
       redirect(303, page);
     }
     // Credentials have no sign-in step of their own: their form is posted to the callback.
-    const step = isCredentials(resolved, provider) ? "callback" : "signin";
+    const step = providerTypeOf(resolved, provider) === "credentials" ? "callback" : "signin";
     const action = `${step}/${encodeURIComponent(provider)}`;
     // callbackUrl goes through the core's redirect callback: same origin only unless the app says so.
     redirect(303, await callCore(event, resolved, action, { ...rest, callbackUrl: redirectTo }));

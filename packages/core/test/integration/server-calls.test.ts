@@ -1,4 +1,5 @@
-import { Auth, basePathOf, setCookiesOf, withoutCsrfCheck } from "@portcullis/core";
+import { Auth, basePathOf, providerTypeOf, setCookiesOf, withoutCsrfCheck } from "@portcullis/core";
+import GitHub from "@portcullis/core/providers/github";
 import { describe, expect, it, vi } from "vitest";
 import { config } from "../auth/helpers";
 
@@ -22,6 +23,16 @@ describe("basePathOf", () => {
       ["", ""],
     ];
     for (const [basePath, expected] of cases) expect(basePathOf({ basePath })).toBe(expected);
+  });
+});
+
+describe("providerTypeOf", () => {
+  it("answers the type of a configured provider, a bare factory included, and undefined for others", () => {
+    const cfg = config({ providers: [config().providers![0]!, GitHub] });
+    expect(providerTypeOf(cfg, "credentials")).toBe("credentials");
+    expect(providerTypeOf(cfg, "github")).toBe("oauth");
+    expect(providerTypeOf(cfg, "nope")).toBeUndefined();
+    expect(providerTypeOf(cfg, "__proto__")).toBeUndefined();
   });
 });
 
