@@ -1,22 +1,15 @@
-import { ALICE, parseSetCookie, SESSION_COOKIE, signInAsAlice, type TestClient } from "@portcullis/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltFixture, buildFixture, type FixtureServer, startFixture } from "./helpers";
+import {
+  ALICE,
+  parseSetCookie,
+  SESSION_COOKIE,
+  signInAsAlice,
+  type TestClient,
+  useFixtureServer,
+} from "@portcullis/testkit";
+import { describe, expect, it } from "vitest";
+import { buildFixture, startFixture } from "./helpers";
 
-let fixture: BuiltFixture | undefined;
-let server: FixtureServer | undefined;
-beforeAll(async () => {
-  fixture = await buildFixture();
-  server = await startFixture(fixture);
-}, 180_000);
-afterAll(async () => {
-  await server?.close();
-  fixture?.remove();
-});
-
-const app = (): FixtureServer => {
-  if (!server) throw new Error("The fixture server did not start.");
-  return server;
-};
+const app = useFixtureServer(buildFixture, (fixture) => startFixture(fixture));
 
 const ALICE_FORM = { providerId: "credentials", username: "alice", password: "wonderland" };
 

@@ -8,7 +8,17 @@ export {
   parseSetCookie,
   TestClient,
 } from "./client";
+export {
+  type BuiltFixtureApp,
+  type FixtureLoggedError,
+  type FixtureLoggers,
+  type FixtureProcessOptions,
+  type FixtureServer,
+  startFixtureProcess,
+  useFixtureServer,
+} from "./fixture-process";
 export { type ServedApp, serve } from "./http-server";
+export { type FixtureConfigName, fixtureLogger } from "./integration-fixture";
 export {
   ALICE,
   credentialsUrls,

@@ -2,6 +2,7 @@
  * What the framework integration tests share: one credentials configuration, the user it signs in,
  * and the requests every integration test makes (a credentials sign-in, a GET with any Host).
  */
+import { appendFileSync } from "node:fs";
 import { connect } from "node:net";
 import type { AuthConfig } from "@portcullis/core";
 import Credentials from "@portcullis/core/providers/credentials";
@@ -123,4 +124,29 @@ export function rawGet(origin: string, path: string, host: string): Promise<numb
     socket.on("error", reject);
     socket.on("end", () => resolve(Number(head.split(" ")[1])));
   });
+}
+
+/** Which of a fixture app's configurations logged an error: the app's, or the broken one. */
+export type FixtureConfigName = "app" | "broken";
+
+/**
+ * A logger for a fixture app's configuration: each error becomes a JSON line in the file named by
+ * `PORTCULLIS_FIXTURE_LOG`, written before the answer is sent, so the test process can hand it to
+ * its own loggers after each response (see `startFixtureProcess`).
+ *
+ * @param config Which configuration logs through it.
+ * @returns The logger. Never throws; without the variable it writes nothing.
+ * @example
+ * ```ts
+ * export const appConfig = integrationConfig({ logger: fixtureLogger("app") })
+ * ```
+ */
+export function fixtureLogger(config: FixtureConfigName): AuthConfig["logger"] {
+  return {
+    error(error: Error) {
+      const file = process.env.PORTCULLIS_FIXTURE_LOG;
+      if (file)
+        appendFileSync(file, `${JSON.stringify({ config, name: error.name, message: error.message })}\n`);
+    },
+  };
 }

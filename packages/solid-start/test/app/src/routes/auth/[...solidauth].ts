@@ -1,0 +1,4 @@
+import { SolidAuth } from "@portcullis/solid-start";
+import { appConfig } from "../../lib/auth";
+
+export const { GET, POST } = SolidAuth(appConfig);

@@ -1,0 +1,166 @@
+/**
+ * A framework's built fixture app run as a real server in a process of its own (SvelteKit's
+ * adapter-node output, SolidStart's node-server output...), with the errors its configurations
+ * log handed back to the test's loggers, which live in the test process.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import type { AuthConfig } from "@portcullis/core";
+import { afterAll, beforeAll } from "vitest";
+import { TestClient } from "./client";
+import type { FixtureConfigName } from "./integration-fixture";
+import type { IntegrationApp } from "./integration-suite";
+import { freePort } from "./system";
+
+/** One error a fixture app logged. */
+export interface FixtureLoggedError {
+  config: FixtureConfigName;
+  name: string;
+  message: string;
+}
+
+/** The test's loggers, which the errors logged in the server process are handed to. */
+export type FixtureLoggers = Partial<Record<FixtureConfigName, AuthConfig["logger"]>>;
+
+/** A running fixture server, with the errors it logged so far. */
+export interface FixtureServer extends IntegrationApp {
+  /** Every error the app's configurations logged, oldest first. */
+  logged(): FixtureLoggedError[];
+}
+
+/** How to run a fixture server. */
+export interface FixtureProcessOptions {
+  /** The server's entry file, run with this process's `node`. */
+  entry: string;
+  /** Its environment; `HOST` (127.0.0.1), `PORT` and `PORTCULLIS_FIXTURE_LOG` are added. */
+  env: NodeJS.ProcessEnv;
+  /** Where the app's `fixtureLogger`s write; it must not exist yet. */
+  logFile: string;
+  /** A path that answers once the server is up. */
+  readyPath: string;
+  /** The test's loggers; default none. */
+  loggers?: FixtureLoggers;
+  /** Turns each request of the test clients into what goes on the wire (e.g. proxy headers). */
+  prepare?: (request: Request) => Request;
+}
+
+/**
+ * Starts a built fixture app with `node` on 127.0.0.1 and a free port, waits until `readyPath`
+ * answers, and returns browser-like clients of it (not following redirects) that pass the errors
+ * the app logged to `loggers` after every answer.
+ *
+ * @param options The entry, environment, log file and readiness path.
+ * @returns The running server; `close()` stops the process and waits for it.
+ * @throws When the process exits before answering, or does not answer within 10 s (with its
+ * output in the message).
+ * @example
+ * ```ts
+ * const server = await startFixtureProcess({ entry: "build/index.js", env: process.env, logFile, readyPath: "/" })
+ * ```
+ */
+export async function startFixtureProcess(options: FixtureProcessOptions): Promise<FixtureServer> {
+  const { logFile, loggers = {}, prepare = (request) => request } = options;
+  const port = await freePort();
+  const child = spawn(process.execPath, [options.entry], {
+    env: { ...options.env, HOST: "127.0.0.1", PORT: String(port), PORTCULLIS_FIXTURE_LOG: logFile },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await listening(child, `${origin}${options.readyPath}`);
+  let seen = 0;
+  const logged: FixtureLoggedError[] = [];
+  const collect = () => {
+    if (!existsSync(logFile)) return;
+    const lines = readFileSync(logFile, "utf8").split("\n").filter(Boolean);
+    for (const line of lines.slice(seen)) {
+      const entry = JSON.parse(line) as FixtureLoggedError;
+      logged.push(entry);
+      loggers[entry.config]?.error?.(Object.assign(new Error(entry.message), { name: entry.name }));
+    }
+    seen = lines.length;
+  };
+  return {
+    origin,
+    logged: () => {
+      collect();
+      return logged;
+    },
+    client: () =>
+      new TestClient(async (request) => {
+        const response = await fetch(prepare(request), { redirect: "manual" });
+        collect();
+        return response;
+      }, origin),
+    close: () => stop(child),
+  };
+}
+
+/** A fixture app's build output, which the test removes when done. */
+export interface BuiltFixtureApp {
+  remove(): void | Promise<void>;
+}
+
+/**
+ * Registers this test file's `beforeAll`/`afterAll`: builds the fixture app and starts its server
+ * before the tests, stops the server and removes the build after them.
+ *
+ * @param build Builds the app (a framework build takes seconds: the hook allows `timeout` ms).
+ * @param start Starts the built app's server.
+ * @param timeout The `beforeAll` timeout in ms; default 180,000.
+ * @returns The running server, for use inside tests; throws when it did not start.
+ * @example
+ * ```ts
+ * const app = useFixtureServer(buildFixture, (built) => startFixture(built))
+ * it("answers", async () => expect((await app().client().get("/me")).status).toBe(401))
+ * ```
+ */
+export function useFixtureServer<Built extends BuiltFixtureApp>(
+  build: () => Promise<Built>,
+  start: (built: Built) => Promise<FixtureServer>,
+  timeout = 180_000,
+): () => FixtureServer {
+  let built: Built | undefined;
+  let server: FixtureServer | undefined;
+  beforeAll(async () => {
+    built = await build();
+    server = await start(built);
+  }, timeout);
+  afterAll(async () => {
+    await server?.close();
+    await built?.remove();
+  });
+  return () => {
+    if (!server) throw new Error("The fixture server did not start.");
+    return server;
+  };
+}
+
+/** Resolves once `url` answers; rejects when the process exits first or after 10 s. */
+async function listening(child: ChildProcess, url: string): Promise<void> {
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The fixture server exited: ${output}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  await stop(child);
+  throw new Error(`The fixture server did not start: ${output}`);
+}
+
+/** Stops the process and waits for it to exit. */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
