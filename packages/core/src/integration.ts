@@ -5,7 +5,7 @@
  * cookies split for a framework's cookie API).
  */
 import type { AuthConfigInput } from "./auth";
-import { internalConfig, normalizeBasePath } from "./config/normalize";
+import { deriveWithoutCsrf, internalConfig, normalizeBasePath } from "./config/normalize";
 import { getSession } from "./get-session";
 import { HOST } from "./http/origin";
 import {
@@ -99,8 +99,10 @@ function mounted(config: AuthConfig, basePath: string): AuthConfig {
 }
 
 /**
- * The path a configuration's routes are served under, as the core reads it: `basePath`
- * (default `/auth`) with one leading and no trailing slash, or `""` for the root.
+ * The path a configuration's routes are served under, as the core reads it: `basePath`, else the
+ * path of `AUTH_URL`, else `/auth`, with one leading and no trailing slash (`""` for the root).
+ * Read from the core's normalised configuration, so it is worked out once per configuration
+ * object.
  *
  * @param config The configuration.
  * @returns e.g. `/auth`. Never throws.
@@ -109,8 +111,13 @@ function mounted(config: AuthConfig, basePath: string): AuthConfig {
  * basePathOf({ basePath: "api/auth/", providers: [] }) // "/api/auth"
  * ```
  */
-export function basePathOf(config: Pick<AuthConfig, "basePath">): string {
-  return normalizeBasePath(config.basePath ?? "/auth");
+export function basePathOf(config: AuthConfig): string {
+  try {
+    return internalConfig(config).basePath;
+  } catch {
+    // A configuration the core cannot read: its routes all answer 500 wherever they are.
+    return normalizeBasePath(config.basePath ?? "/auth");
+  }
 }
 
 /**
@@ -136,8 +143,8 @@ export function providerTypeOf(config: AuthConfig, id: string): ProviderType | u
   }
 }
 
-// One copy per configuration object: the core caches its normalised form per object, and warns
-// once per object that the check is off.
+// One copy per configuration object, sharing the original's normalised form (its adapter, its
+// providers) but for the check; it is not normalised again, so no warning is repeated.
 const withoutCsrf = new WeakMap<AuthConfig, AuthConfig>();
 
 /**
@@ -158,6 +165,11 @@ export function withoutCsrfCheck<Config extends AuthConfig>(config: Config): Con
   let copy = withoutCsrf.get(config);
   if (!copy) {
     copy = { ...config, skipCSRFCheck };
+    try {
+      deriveWithoutCsrf(copy, config);
+    } catch {
+      // A configuration the core cannot read: the copy's requests get its 500 like the original's.
+    }
     withoutCsrf.set(config, copy);
   }
   return copy as Config;

@@ -1,4 +1,11 @@
-import { Auth, basePathOf, providerTypeOf, setCookiesOf, withoutCsrfCheck } from "@portcullis/core";
+import {
+  Auth,
+  basePathOf,
+  providerTypeOf,
+  setCookiesOf,
+  skipCSRFCheck,
+  withoutCsrfCheck,
+} from "@portcullis/core";
 import GitHub from "@portcullis/core/providers/github";
 import { describe, expect, it, vi } from "vitest";
 import { config } from "../auth/helpers";
@@ -22,7 +29,14 @@ describe("basePathOf", () => {
       ["/", ""],
       ["", ""],
     ];
-    for (const [basePath, expected] of cases) expect(basePathOf({ basePath })).toBe(expected);
+    for (const [basePath, expected] of cases) expect(basePathOf(config({ basePath }))).toBe(expected);
+  });
+
+  it("takes the path of AUTH_URL when the configuration sets none, as the core does", () => {
+    vi.stubEnv("AUTH_URL", "https://app.example/api/auth");
+    expect(basePathOf(config())).toBe("/api/auth");
+    expect(basePathOf(config({ basePath: "/auth" }))).toBe("/auth");
+    vi.unstubAllEnvs();
   });
 });
 
@@ -38,14 +52,37 @@ describe("providerTypeOf", () => {
 
 describe("withoutCsrfCheck", () => {
   it("lets server code sign in without the browser's CSRF token, and only through the copy", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
     const cfg = config();
     const refused = await Auth(serverSidePost(), cfg);
     expect(await refused.json()).toEqual({ url: expect.stringContaining("error=MissingCSRF") });
     const answer = await Auth(serverSidePost(), withoutCsrfCheck(cfg));
     expect(await answer.json()).toEqual({ url: "http://app.example/dashboard" });
     expect(setCookiesOf(answer).map((c) => c.name)).toContain("authjs.session-token");
-    vi.restoreAllMocks();
+  });
+
+  it("shares the original's adapter and warnings: nothing is set up or logged twice", async () => {
+    const warnings: string[] = [];
+    let adapters = 0;
+    const cfg = config({
+      logger: { warn: (code) => warnings.push(code) },
+      adapter: () => {
+        adapters++;
+        return {};
+      },
+      session: { strategy: "jwt" },
+    });
+    await Auth(new Request("http://app.example/auth/providers"), cfg);
+    const answer = await Auth(serverSidePost(), withoutCsrfCheck(cfg));
+    expect(await answer.json()).toEqual({ url: "http://app.example/dashboard" });
+    expect(adapters).toBe(1);
+    expect(warnings).not.toContain("csrf-disabled");
+  });
+
+  it("still warns when an app turns the check off itself", async () => {
+    const warnings: string[] = [];
+    const cfg = config({ skipCSRFCheck, logger: { warn: (code) => warnings.push(code) } });
+    await Auth(new Request("http://app.example/auth/providers"), cfg);
+    expect(warnings).toContain("csrf-disabled");
   });
 
   it("answers the same copy for the same configuration, and leaves the original alone", () => {
@@ -58,9 +95,7 @@ describe("withoutCsrfCheck", () => {
 
 describe("setCookiesOf", () => {
   it("splits the core's session cookie into its value and attributes", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
     const answer = await Auth(serverSidePost(), withoutCsrfCheck(config()));
-    vi.restoreAllMocks();
     const session = setCookiesOf(answer).find((c) => c.name === "authjs.session-token")!;
     expect(session.value).toMatch(/^eyJ[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(session.options).toEqual({
