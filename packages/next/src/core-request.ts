@@ -2,7 +2,7 @@
  * Requests the integration makes to the core on behalf of the app's own server code: built from
  * the caller's headers, carrying only what the core reads.
  */
-import { createActionURL } from "@portcullis/core";
+import { createActionURL, isValidCallbackUrl } from "@portcullis/core";
 
 // What the core reads of a caller's request: its cookies, and the host and protocol it was made
 // to (Next.js fills X-Forwarded-Host/Proto itself when no proxy did; the core honours them only
@@ -54,4 +54,20 @@ export function callerRequest(caller: Headers): Request | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Where a server-side sign-in or sign-out sends the user afterwards: `redirectTo`, else the page
+ * the call came from (Referer), else `/`. A target that is neither a path nor an http(s) URL
+ * (`javascript:`, control characters) becomes `/`: the core would answer it with a 500, and it may
+ * come from a visitor's form. The core's `redirect` callback then keeps it on the app's origin.
+ *
+ * @param redirectTo The caller's option, if any.
+ * @param caller The caller's headers.
+ * @returns The callbackUrl to send.
+ */
+export function redirectTarget(redirectTo: unknown, caller: Headers): string {
+  const target =
+    typeof redirectTo === "string" && redirectTo !== "" ? redirectTo : (caller.get("referer") ?? "/");
+  return isValidCallbackUrl(target) ? target : "/";
 }

@@ -2,7 +2,7 @@
 import { providerTypeOf } from "@portcullis/core";
 import { redirect } from "next/navigation";
 import type { NextAuthConfigInput } from "./config";
-import { actionUrl } from "./core-request";
+import { actionUrl, redirectTarget } from "./core-request";
 import { currentCaller, postAction, redirectUrl } from "./server-call";
 
 /** Options of server-side `signIn`: where to go afterwards, and the provider's own fields. */
@@ -40,7 +40,7 @@ export function createSignIn(input: NextAuthConfigInput): NextAuthSignIn {
     const caller = await currentCaller(input);
     const { redirect: redirectOption, redirectTo, ...rest } = fields(options);
     const shouldRedirect = redirectOption !== false && redirectOption !== "false";
-    const callbackUrl = stringOr(redirectTo, caller.headers.get("referer") ?? "/");
+    const callbackUrl = redirectTarget(redirectTo, caller.headers);
     const signIn = actionUrl("signin", caller.headers, caller.config.basePath);
     const type = provider === undefined ? undefined : providerTypeOf(caller.config, provider);
     let url: string;
@@ -67,8 +67,4 @@ export function createSignIn(input: NextAuthConfigInput): NextAuthSignIn {
 function fields(options: SignInOptions | undefined): Record<string, unknown> {
   if (options instanceof FormData) return Object.fromEntries(options);
   return options ?? {};
-}
-
-function stringOr(value: unknown, fallback: string): string {
-  return typeof value === "string" && value !== "" ? value : fallback;
 }

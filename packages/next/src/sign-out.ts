@@ -1,7 +1,7 @@
 /** Server-side `signOut`, for server actions and route handlers. */
 import { redirect } from "next/navigation";
 import type { NextAuthConfigInput } from "./config";
-import { actionUrl } from "./core-request";
+import { actionUrl, redirectTarget } from "./core-request";
 import { currentCaller, postAction, redirectUrl } from "./server-call";
 
 /** Options of server-side `signOut`. */
@@ -26,7 +26,7 @@ export type NextAuthSignOut = (options?: SignOutOptions) => Promise<string>;
 export function createSignOut(input: NextAuthConfigInput): NextAuthSignOut {
   return async (options = {}) => {
     const caller = await currentCaller(input);
-    const callbackUrl = options.redirectTo || caller.headers.get("referer") || "/";
+    const callbackUrl = redirectTarget(options.redirectTo, caller.headers);
     const target = actionUrl("signout", caller.headers, caller.config.basePath);
     const url = await redirectUrl(
       await postAction(caller, target, new URLSearchParams({ callbackUrl })),

@@ -157,6 +157,16 @@ describe("bad input", () => {
       },
     },
     {
+      name: "a redirectTo that is no URL (javascript:, control characters) sends the user to the root",
+      run: async (client) => {
+        for (const redirectTo of ["javascript:alert(1)", "/x\u0000y"]) {
+          const { status, body } = await serverSignIn(client, { ...alice, redirectTo });
+          expect(status).toBe(200);
+          expect(body.url).toBe(`${app().origin}/`);
+        }
+      },
+    },
+    {
       name: "a malformed session cookie is no session, never a 500",
       run: async (client) => {
         client.jar.set(SESSION_COOKIE, "%E0%A4%A.not-a-jwe");

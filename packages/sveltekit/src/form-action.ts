@@ -1,4 +1,11 @@
-import { Auth, type AuthConfig, basePathOf, providerTypeOf, withoutCsrfCheck } from "@portcullis/core";
+import {
+  Auth,
+  type AuthConfig,
+  basePathOf,
+  isValidCallbackUrl,
+  providerTypeOf,
+  withoutCsrfCheck,
+} from "@portcullis/core";
 import { type Action, error, type RequestEvent, redirect } from "@sveltejs/kit";
 import { configFor } from "./resolve-config";
 import { copyCookies } from "./set-cookies";
@@ -25,21 +32,11 @@ async function readForm(event: RequestEvent): Promise<FormFields> {
   const target = redirectTo || event.request.headers.get("referer") || event.url.pathname;
   return {
     provider: providerId || provider || undefined,
-    redirectTo: usable(target) ? target : "/",
+    // The core answers a target that is no path or http(s) URL with a 500; from a form field it is
+    // a visitor's input, so the action falls back to the root instead.
+    redirectTo: isValidCallbackUrl(target) ? target : "/",
     rest: others,
   };
-}
-
-/**
- * Whether a redirect target may be handed to the core: a path or an http(s) URL without control
- * characters. The core answers anything else with a 500 (as Auth.js does); from a form field that
- * is a visitor's input, so the action falls back to `/` instead.
- */
-function usable(target: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-  if (/[\u0000-\u001f\u007f]/.test(target)) return false;
-  if (target.startsWith("/")) return true;
-  return URL.canParse(target) && /^https?:$/.test(new URL(target).protocol);
 }
 
 /**
