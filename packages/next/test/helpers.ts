@@ -6,7 +6,6 @@
  * the integration suite hands the app configuration objects (with loggers it inspects), and the
  * fixture's routes read them from a global slot (see app/fixture.ts).
  */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
@@ -16,7 +15,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AuthConfig } from "@portcullis/core";
 import type { NextAuthConfig } from "@portcullis/next";
-import { type IntegrationApp, TestClient } from "@portcullis/testkit";
+import { type IntegrationApp, run, TestClient } from "@portcullis/testkit";
 import next from "next";
 import { type FixtureConfigs, setFixtureConfigs } from "./app/fixture";
 
@@ -52,9 +51,7 @@ export async function buildFixture(): Promise<FixtureBuild> {
   const started = performance.now();
   try {
     await run(process.execPath, [nextBin(), "build", APP_DIR], {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     });
   } catch (error) {
     await remove();
@@ -65,23 +62,6 @@ export async function buildFixture(): Promise<FixtureBuild> {
 
 function nextBin(): string {
   return join(dirname(fileURLToPath(import.meta.resolve("next/package.json"))), "dist/bin/next");
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`next build failed (${code}):\n${output}`)),
-    );
-  });
 }
 
 /** The running fixture server; `use` swaps the configurations its routes read. */

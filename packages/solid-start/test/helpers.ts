@@ -4,11 +4,10 @@
  * can build at once), runs the node-server output as a real Node server on 127.0.0.1, and hands
  * out browser-like clients of it.
  */
-import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type FixtureLoggers, type FixtureServer, startFixtureProcess } from "@portcullis/testkit";
+import { type FixtureLoggers, type FixtureServer, run, startFixtureProcess } from "@portcullis/testkit";
 
 const TEST_DIR = fileURLToPath(new URL(".", import.meta.url));
 const VINXI = fileURLToPath(new URL("../../../node_modules/.bin/vinxi", import.meta.url));
@@ -44,30 +43,12 @@ export async function buildFixture(): Promise<BuiltFixture> {
   const remove = () => rmSync(appDir, { recursive: true, force: true });
   try {
     cpSync(join(TEST_DIR, "app"), appDir, { recursive: true });
-    await run(process.execPath, [VINXI, "build"], appDir);
+    await run(process.execPath, [VINXI, "build"], { cwd: appDir, env: childEnv() });
   } catch (error) {
     remove();
     throw error;
   }
   return { appDir, remove };
-}
-
-/** Runs a command to its end, rejecting with its output when it fails. */
-function run(command: string, args: string[], cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: childEnv(), stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`vinxi build failed (${code}):\n${output}`)),
-    );
-  });
 }
 
 /**

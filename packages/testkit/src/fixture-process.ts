@@ -9,8 +9,8 @@ import type { AuthConfig } from "@portcullis/core";
 import { afterAll, beforeAll } from "vitest";
 import { TestClient } from "./client";
 import type { FixtureConfigName } from "./integration-fixture";
-import type { IntegrationApp } from "./integration-suite";
-import { freePort } from "./system";
+import { type IntegrationApp, runIntegrationTests } from "./integration-suite";
+import { freePort, stopProcess } from "./system";
 
 /** One error a fixture app logged. */
 export interface FixtureLoggedError {
@@ -91,7 +91,7 @@ export async function startFixtureProcess(options: FixtureProcessOptions): Promi
         collect();
         return response;
       }, origin),
-    close: () => stop(child),
+    close: () => stopProcess(child, "SIGTERM"),
   };
 }
 
@@ -135,6 +135,42 @@ export function useFixtureServer<Built extends BuiltFixtureApp>(
   };
 }
 
+/**
+ * Runs the integration conformance suite against a built fixture app: builds it before the suite
+ * starts its server (under `timeout`), starts the server with the suite's loggers (the app builds
+ * its own copy of the suite's configuration, the same `integrationConfig`), removes the build
+ * after.
+ *
+ * @param name The suite's name.
+ * @param build Builds the app.
+ * @param start Starts the built app's server, handing its logged errors to `loggers`.
+ * @param timeout The build's `beforeAll` timeout in ms; default 180,000.
+ * @example
+ * ```ts
+ * runIntegrationTestsOnFixture("SvelteKitAuth in a built app", buildFixture, startFixture)
+ * ```
+ */
+export function runIntegrationTestsOnFixture<Built extends BuiltFixtureApp>(
+  name: string,
+  build: () => Promise<Built>,
+  start: (built: Built, loggers: FixtureLoggers) => Promise<FixtureServer>,
+  timeout = 180_000,
+): void {
+  let built: Built | undefined;
+  // Registered before the suite's own beforeAll, which calls `start`.
+  beforeAll(async () => {
+    built = await build();
+  }, timeout);
+  afterAll(() => built?.remove());
+  runIntegrationTests({
+    name,
+    start: async (config, { broken }) => {
+      if (!built) throw new Error(`${name}: the fixture app was not built.`);
+      return start(built, { app: config.logger, broken: broken.logger });
+    },
+  });
+}
+
 /** Resolves once `url` answers; rejects when the process exits first or after 10 s. */
 async function listening(child: ChildProcess, url: string): Promise<void> {
   let output = "";
@@ -152,15 +188,6 @@ async function listening(child: ChildProcess, url: string): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-  await stop(child);
+  await stopProcess(child, "SIGTERM");
   throw new Error(`The fixture server did not start: ${output}`);
-}
-
-/** Stops the process and waits for it to exit. */
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }

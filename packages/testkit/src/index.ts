@@ -14,6 +14,7 @@ export {
   type FixtureLoggers,
   type FixtureProcessOptions,
   type FixtureServer,
+  runIntegrationTestsOnFixture,
   startFixtureProcess,
   useFixtureServer,
 } from "./fixture-process";
@@ -44,4 +45,4 @@ export {
 } from "./oidc";
 export { startPostgres } from "./postgres";
 export { type ReceivedMail, type SmtpSink, startSmtpSink } from "./smtp";
-export type { RunningDatabase } from "./system";
+export { type RunningDatabase, run } from "./system";

@@ -62,14 +62,20 @@ export function asServiceUser(user: string, command: string, args: string[]): [s
  *
  * @param command Absolute path or name on PATH.
  * @param args Arguments.
+ * @param options The working directory and environment; default this process's.
  * @returns Standard output.
- * @throws Error naming the command, with its standard error, when it exits non-zero or cannot start.
+ * @throws Error naming the command, with the end of its output, when it exits non-zero or cannot
+ * start.
  * @example
  * const version = await run("mariadbd", ["--version"]);
  */
-export function run(command: string, args: string[]): Promise<string> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(command, args, { ...options, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (!error) return resolve(stdout);
       const detail = `${stderr}${stdout}`.trim().slice(-4000);
       reject(new Error(`${command} ${args[0] ?? ""} failed: ${detail || error.message}`, { cause: error }));
