@@ -215,6 +215,14 @@ describe("bad input", () => {
       expected: (response) => expect(response.status).toBe(415),
     },
     {
+      title: "a javascript: redirectTo signs in and redirects to the app's root instead",
+      send: (client) => signInByAction(client, { redirectTo: "javascript:alert(1)" }),
+      expected: (response) => {
+        expect(response.status).toBe(303);
+        expect(response.headers.get("location")).toBe(`${app().origin}/`);
+      },
+    },
+    {
       title: "a redirectTo with a line break signs in and redirects to the app's root instead",
       send: (client) => signInByAction(client, { redirectTo: "/x\r\nSet-Cookie: a=b" }),
       expected: (response) => {
