@@ -38,34 +38,39 @@ function unusable(): TypeError {
 }
 
 /**
- * A Response holding a string body. The body is handed over once: whole, by `text()`, `json()`
- * or `arrayBuffer()`, or as a stream from `body`, which is made when first asked for and pulls
- * the string only when read (so a consumer that merely checks `body` still gets the fast read).
+ * A Response holding a string body, or none (`null`, for redirects). A string is handed over
+ * once: whole, by `text()`, `json()` or `arrayBuffer()`, or as a stream from `body`, which is made
+ * when first asked for and pulls the string only when read (so a consumer that merely checks
+ * `body` still gets the fast read). Without a body, `body` is null and every read answers empty,
+ * as often as asked, as Response does.
  */
 class MemoryResponse extends Response {
-  readonly #text: string;
+  readonly #text: string | null;
   #stream: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
   #read = false;
 
-  constructor(text: string, init: ResponseInit) {
+  constructor(text: string | null, init: ResponseInit) {
     super(null, init);
     this.#text = text;
   }
 
   /** The body as a string, once; later calls, or calls while a reader holds the stream, fail. */
   #take(): Promise<string> {
+    if (this.#text === null) return Promise.resolve("");
     if (this.#read || this.#stream?.locked) return Promise.reject(unusable());
     this.#read = true;
     return Promise.resolve(this.#text);
   }
 
-  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    const text = this.#text;
+    if (text === null) return null;
     this.#stream ??= new ReadableStream(
       {
         pull: (controller) => {
           if (!this.#read) {
             this.#read = true;
-            controller.enqueue(encoder.encode(this.#text));
+            controller.enqueue(encoder.encode(text));
           }
           controller.close();
         },
@@ -89,6 +94,7 @@ class MemoryResponse extends Response {
   }
 
   override arrayBuffer(): Promise<ArrayBuffer> {
+    if (this.#text === null) return Promise.resolve(new ArrayBuffer(0));
     return this.#take().then((text) => {
       const bytes = encoder.encode(text);
       // encode() normally returns a view of a buffer of exactly its length; copy when not.
@@ -113,10 +119,10 @@ class MemoryResponse extends Response {
 const memoryBodies = isNode();
 
 /**
- * A Response with a string body: on Node one that streams the body only on demand, elsewhere a
- * plain one.
+ * A Response with a string body, or none: on Node one that streams the body only on demand,
+ * elsewhere a plain one.
  *
- * @param text The body.
+ * @param text The body; `null` for none.
  * @param init Status and headers.
  * @returns The response.
  * @example
@@ -125,6 +131,6 @@ const memoryBodies = isNode();
  * await response.json(); // { ok: true }
  * ```
  */
-export function textResponse(text: string, init: ResponseInit): Response {
+export function textResponse(text: string | null, init: ResponseInit): Response {
   return memoryBodies ? new MemoryResponse(text, init) : new Response(text, init);
 }

@@ -26,7 +26,7 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
   for (const name in given) if (isContentType(name)) contentType = given[name];
   let response: Response;
   if (result.redirect !== undefined && !returnRedirect) {
-    response = new Response(null, { status: result.status ?? 302 });
+    response = textResponse(null, { status: result.status ?? 302 });
     response.headers.set("Location", result.redirect);
   } else if (result.redirect !== undefined) {
     contentType = "application/json";

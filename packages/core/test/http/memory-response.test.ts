@@ -117,6 +117,32 @@ describe("textResponse on Node", () => {
   });
 });
 
+describe("textResponse without a body, as redirects have", () => {
+  const redirect = () => textResponse(null, { status: 302, headers: { Location: "/next" } });
+
+  it("has a null body and reads as empty, again and again, as Response does", async () => {
+    const answer = redirect();
+    const plain = new Response(null, { status: 302 });
+    expect(answer.body).toBe(plain.body);
+    expect(await answer.text()).toBe(await plain.text());
+    expect((await answer.arrayBuffer()).byteLength).toBe(0);
+    expect(await answer.text()).toBe("");
+    expect(answer.bodyUsed).toBe(plain.bodyUsed);
+    expect(answer.headers.get("location")).toBe("/next");
+  });
+
+  it("rejects json() as a Response without a body does", async () => {
+    await expect(redirect().json()).rejects.toThrow(SyntaxError);
+  });
+
+  it("clones, and the clone has no body either", async () => {
+    const copy = redirect().clone();
+    expect(copy.status).toBe(302);
+    expect(copy.body).toBeNull();
+    expect(await copy.text()).toBe("");
+  });
+});
+
 describe("runtime detection", () => {
   it.each([
     ["Node 20 (no navigator)", { process: { versions: { node: "20.20.2" } } }, true],
