@@ -11,7 +11,8 @@
  * against jose/@auth/core in both directions, on both backends.
  */
 import { base64urlDecode, base64urlEncode } from "../http/crypto";
-import { nodeCrypto } from "./node-crypto";
+import { type CbcStream, cbcStream, decryptOn, encryptOn } from "./cbc-stream";
+import { nodeCrypto, type SyncCrypto } from "./node-crypto";
 import { randomBytes } from "./random";
 
 /** A 64-byte CBC-HS512 key, split once (RFC 7518 §5.2.2.1): MAC key first, encryption key second. */
@@ -20,6 +21,8 @@ export interface CbcHsKey {
   encKey: Uint8Array;
   /** The Web Crypto keys, imported on first use of the Web Crypto path. */
   webKeys?: Promise<{ mac: CryptoKey; enc: CryptoKey }>;
+  /** Node's running AES-CBC cipher and decipher for this key, made on first use (cbc-stream.ts). */
+  streams?: { encrypt?: CbcStream; decrypt?: CbcStream };
   /** The protected header for this key, base64url-encoded (it is the same for every token). */
   header: string;
   /** The header as ASCII bytes: the additional authenticated data. */
@@ -83,42 +86,53 @@ async function tag(
   return new Uint8Array(await crypto.subtle.sign("HMAC", (await webKeys(key)).mac, input), 0, 32);
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
+/**
+ * Runs `operation` on the key's running cipher for `mode`, made on first use. A cipher that
+ * throws is dropped, so its chaining value can never fall out of step with later messages.
+ */
+function onStream<T>(
+  node: SyncCrypto,
+  key: CbcHsKey,
+  mode: "encrypt" | "decrypt",
+  operation: (stream: CbcStream) => T,
+): T {
+  key.streams ??= {};
+  const create = mode === "encrypt" ? node.createCipheriv : node.createDecipheriv;
+  key.streams[mode] ??= cbcStream((iv) => create("aes-256-cbc", key.encKey, iv));
+  const stream = key.streams[mode];
+  try {
+    return operation(stream);
+  } catch (error) {
+    key.streams[mode] = undefined;
+    throw error;
+  }
 }
 
-async function aesCbc(
-  mode: "encrypt" | "decrypt",
-  key: CbcHsKey,
-  iv: Uint8Array,
-  data: Uint8Array,
-): Promise<Uint8Array> {
+async function encryptCbc(key: CbcHsKey, iv: Uint8Array, plaintext: Uint8Array): Promise<Uint8Array> {
   const node = nodeCrypto();
-  if (node) {
-    const cipher = (mode === "encrypt" ? node.createCipheriv : node.createDecipheriv)(
-      "aes-256-cbc",
-      key.encKey,
-      iv,
-    );
-    return concat(cipher.update(data), cipher.final());
-  }
+  if (node) return onStream(node, key, "encrypt", (stream) => encryptOn(stream, iv, plaintext));
   const { enc } = await webKeys(key);
   const params = { name: "AES-CBC", iv: iv as Uint8Array<ArrayBuffer> };
-  const input = data as Uint8Array<ArrayBuffer>;
-  return new Uint8Array(
-    await (mode === "encrypt"
-      ? crypto.subtle.encrypt(params, enc, input)
-      : crypto.subtle.decrypt(params, enc, input)),
-  );
+  return new Uint8Array(await crypto.subtle.encrypt(params, enc, plaintext as Uint8Array<ArrayBuffer>));
+}
+
+/** The plaintext, or null when it cannot be decrypted (bad padding). */
+async function decryptCbc(key: CbcHsKey, iv: Uint8Array, ciphertext: Uint8Array): Promise<Uint8Array | null> {
+  const node = nodeCrypto();
+  if (node) return onStream(node, key, "decrypt", (stream) => decryptOn(stream, iv, ciphertext));
+  const { enc } = await webKeys(key);
+  const params = { name: "AES-CBC", iv: iv as Uint8Array<ArrayBuffer> };
+  try {
+    return new Uint8Array(await crypto.subtle.decrypt(params, enc, ciphertext as Uint8Array<ArrayBuffer>));
+  } catch {
+    return null;
+  }
 }
 
 /** Encrypts a plaintext into a compact JWE under the key's header. */
 export async function encryptCompact(key: CbcHsKey, plaintext: string): Promise<string> {
   const iv = randomBytes(16);
-  const ciphertext = await aesCbc("encrypt", key, iv, encoder.encode(plaintext));
+  const ciphertext = await encryptCbc(key, iv, encoder.encode(plaintext));
   const t = await tag(key, key.aad, iv, ciphertext);
   return `${key.header}..${base64urlEncode(iv)}.${base64urlEncode(ciphertext)}.${base64urlEncode(t)}`;
 }
@@ -150,8 +164,10 @@ export async function decryptCompact(key: CbcHsKey, parts: string[]): Promise<st
   let diff = 0;
   for (let i = 0; i < 32; i++) diff |= expected[i]! ^ given[i]!;
   if (diff !== 0) return null;
+  const plaintext = await decryptCbc(key, iv, ciphertext);
+  if (plaintext === null) return null;
   try {
-    return decoder.decode(await aesCbc("decrypt", key, iv, ciphertext));
+    return decoder.decode(plaintext);
   } catch {
     return null;
   }

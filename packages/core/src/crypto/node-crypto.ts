@@ -26,7 +26,7 @@ interface Digest {
 
 interface Cipher {
   update(data: Uint8Array): Uint8Array;
-  final(): Uint8Array;
+  setAutoPadding(enabled: boolean): Cipher;
 }
 
 /** The part of Node's `Buffer` the base64url codec uses. */
