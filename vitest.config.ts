@@ -18,7 +18,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
+    include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts", "bench/test/**/*.test.ts"],
     globalSetup: ["packages/testkit/src/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,

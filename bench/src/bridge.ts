@@ -1,14 +1,27 @@
 /**
  * The one node:http <-> Web Request/Response bridge every bench server runs behind, so that the
- * libraries differ only in their own handler and not in how requests reach them.
+ * libraries differ only in their own handler and not in how requests reach them. By default each
+ * handler gets the bridge's lazy Request (bridge-request.ts); `--bridge=request` gives it undici's
+ * own, built in full for every request.
  *
  * @module
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { bridgeRequest, type RequestParts } from "./bridge-request";
 
 /** A fetch-style handler. */
 export type Handler = (request: Request) => Promise<Response>;
+
+/**
+ * What a handler is given: `lazy`, the bridge's stand-in, which builds a real Request only when
+ * asked for more than method, URL, headers and body (bridge-request.ts); `request`, undici's
+ * `Request`, built in full for every request, as adapters that hand the app one do.
+ */
+export type RequestKind = "lazy" | "request";
+
+/** Every {@link RequestKind}, for parsing and messages. */
+export const REQUEST_KINDS: readonly RequestKind[] = ["lazy", "request"];
 
 /** A server started by {@link listen}. */
 export interface Listening {
@@ -29,16 +42,24 @@ function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   });
 }
 
-function toRequest(req: IncomingMessage): Request | Promise<Request> {
+function undiciRequest({ url, method, rawHeaders, body }: RequestParts): Request {
   // Pairs straight from the raw headers: a Headers built here would be copied again by Request.
   const headers: [string, string][] = [];
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
-    headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) headers.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
+  return new Request(url, { method, headers, body });
+}
+
+function toRequest(req: IncomingMessage, kind: RequestKind): Request | Promise<Request> {
   const method = req.method ?? "GET";
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`).href;
-  if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
+  const target = req.url ?? "/";
+  const base = `http://${req.headers.host ?? "127.0.0.1"}`;
+  // An origin-form target (every request a browser sends a server) joins its origin as is.
+  const url = target.startsWith("/") ? `${base}${target}` : new URL(target, base).href;
+  const { rawHeaders } = req;
+  const make = kind === "lazy" ? bridgeRequest : undiciRequest;
+  if (method === "GET" || method === "HEAD") return make({ url, method, rawHeaders, body: undefined });
   // Bodies are small form posts: buffering them is simpler and cheaper than streaming.
-  return readBody(req).then((body) => new Request(url, { method, headers, body }));
+  return readBody(req).then((body) => make({ url, method, rawHeaders, body }));
 }
 
 async function send(response: Response, res: ServerResponse): Promise<void> {
@@ -51,6 +72,10 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
   // asking for `response.body` first: that getter is where a stream gets built.
   const bytes = await response.arrayBuffer();
   const body = bytes.byteLength === 0 ? undefined : Buffer.from(bytes);
+  // The whole body is in hand, so its length is known: no chunked framing around it (204 and
+  // 304 may carry no length).
+  if (response.status !== 204 && response.status !== 304)
+    headers["content-length"] = String(bytes.byteLength);
   res.writeHead(response.status, headers);
   res.end(body);
 }
@@ -61,18 +86,19 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
  * throws gets a bare 500.
  *
  * @param handler Answers every request.
+ * @param kind What the handler is given as its request (default `lazy`).
  * @returns The port and a `close()`.
  * @throws When the socket cannot be bound.
  * @example
  * ```ts
- * const server = await listen(async () => Response.json({ ok: true }));
+ * const server = await listen(async () => Response.json({ ok: true }), "request");
  * await fetch(`http://127.0.0.1:${server.port}/`);
  * await server.close();
  * ```
  */
-export async function listen(handler: Handler): Promise<Listening> {
+export async function listen(handler: Handler, kind: RequestKind = "lazy"): Promise<Listening> {
   const server = createServer((req, res) => {
-    Promise.resolve(toRequest(req))
+    Promise.resolve(toRequest(req, kind))
       .then(handler)
       .then((response) => send(response, res))
       .catch((error: unknown) => {

@@ -11,6 +11,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
+import { REQUEST_KINDS, type RequestKind } from "./bridge";
 
 /** The settings of one bench run. */
 export interface BenchOptions {
@@ -18,6 +19,8 @@ export interface BenchOptions {
   seconds: number;
   warmSeconds: number;
   connections: number;
+  /** What the bridge hands each server as its request. */
+  bridge: RequestKind;
   /** Scenario names to run; empty for all. */
   scenarios: string[];
   quick: boolean;
@@ -38,6 +41,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --duration <s>       seconds per measured run
   --warmup <s>         seconds of warm-up per server per scenario
   --connections <n>    concurrent connections (default 50, pipelining 1)
+  --bridge <kind>      lazy (default): the bridge's lazy Request; request: undici's, built in full
   --help               this text
 Bare arguments are scenario names too. From the repository root, write numbers as --rounds=2.`;
 
@@ -49,13 +53,20 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   return parsed;
 }
 
+function requestKind(value: string | undefined): RequestKind {
+  if (value === undefined) return "lazy";
+  const kind = REQUEST_KINDS.find((known) => known === value);
+  if (kind === undefined) throw new Error(`--bridge is one of ${REQUEST_KINDS.join(", ")}, not "${value}"`);
+  return kind;
+}
+
 /**
  * Parses the bench's arguments.
  *
  * @param argv The arguments after the script name.
  * @param env The environment, for flags npm forwarded as `npm_config_*` variables.
  * @returns The settings; explicit numbers override those of `--quick`.
- * @throws On an unknown option or a value that is not a positive number.
+ * @throws On an unknown option, a value that is not a positive number or an unknown bridge.
  * @example
  * ```ts
  * parseOptions(["--quick", "--scenario", "csrf"]) // { rounds: 1, seconds: 2, scenarios: ["csrf"], ... }
@@ -72,6 +83,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
       duration: { type: "string" },
       warmup: { type: "string" },
       connections: { type: "string" },
+      bridge: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -87,6 +99,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     seconds: positive("duration", numeric("duration"), base.seconds),
     warmSeconds: positive("warmup", numeric("warmup"), base.warmSeconds),
     connections: Math.round(positive("connections", numeric("connections"), 50)),
+    bridge: requestKind(values.bridge ?? env.npm_config_bridge),
     scenarios,
     quick,
     help: values.help,

@@ -31,10 +31,10 @@ function progress(name: string, unit: string, sample: Sample): string {
   return `  ${name}: ${sample.rate.toFixed(0)} ${unit}, p99 ${sample.p99.toFixed(2)} ms${client}`;
 }
 
-async function startAll(scenario: Scenario, connections: number): Promise<Contender[]> {
+async function startAll(scenario: Scenario, settings: ReportSettings): Promise<Contender[]> {
   const started: Contender[] = [];
   try {
-    for (const name of scenario.contenders) started.push(await scenario.start(name, { connections }));
+    for (const name of scenario.contenders) started.push(await scenario.start(name, settings));
     return started;
   } catch (error) {
     for (const contender of started) await contender.stop();
@@ -47,7 +47,7 @@ async function runScenario(scenario: Scenario, settings: ReportSettings): Promis
   log(`# ${scenario.name}: ${scenario.title}`);
   let contenders: Contender[];
   try {
-    contenders = await startAll(scenario, settings.connections);
+    contenders = await startAll(scenario, settings);
   } catch (error) {
     // A missing adapter is a known gap; anything else (a failed check) fails the run at the end.
     if (!(error instanceof ChildUnavailable)) process.exitCode = 1;

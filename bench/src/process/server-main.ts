@@ -1,13 +1,13 @@
 /**
- * Entry of a bench server process: `server-main.ts <app> <mode>` builds the app, serves it
- * through the bridge on 127.0.0.1 and reports its port; then it answers `stats` commands until
- * the bench ends it.
+ * Entry of a bench server process: `server-main.ts <app> <mode> [lazy|request]` builds the app,
+ * serves it through the bridge (handing it that kind of request) on 127.0.0.1 and reports its
+ * port; then it answers `stats` commands until the bench ends it.
  *
  * @module
  */
 import type { App, AppName, SessionMode } from "../apps/app";
 import { Unavailable } from "../apps/app";
-import { listen } from "../bridge";
+import { listen, REQUEST_KINDS, type RequestKind } from "../bridge";
 import { type Command, processStats, reply } from "./protocol";
 
 async function build(name: AppName, mode: SessionMode): Promise<App> {
@@ -17,7 +17,8 @@ async function build(name: AppName, mode: SessionMode): Promise<App> {
 }
 
 async function main(): Promise<void> {
-  const [name, mode] = process.argv.slice(2) as [AppName, SessionMode];
+  const [name, mode, kind = "lazy"] = process.argv.slice(2) as [AppName, SessionMode, RequestKind?];
+  if (!REQUEST_KINDS.includes(kind)) throw new Error(`unknown request kind ${kind}`);
   let app: App;
   try {
     // Only the app under test is loaded, so the process's memory is that library's.
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
     reply({ type: "unavailable", reason: error.message });
     return;
   }
-  const server = await listen(app.handler);
+  const server = await listen(app.handler, kind);
   process.on("message", (command: Command) => {
     if (command.type === "stats") reply({ id: command.id, type: "stats", stats: processStats() });
   });

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { RequestKind } from "../bridge";
 import type { RoundSettings } from "../rounds";
 import type { Sample } from "../scenarios/contender";
 import type { Machine } from "./machine";
@@ -23,8 +24,15 @@ export interface Row {
 /** The settings the report states. */
 export interface ReportSettings extends RoundSettings {
   connections: number;
+  bridge: RequestKind;
   pinned: boolean;
 }
+
+/** How the report names each kind of request the bridge hands the servers. */
+const BRIDGES: Record<RequestKind, string> = {
+  lazy: "the bridge's lazy Request (`--bridge=lazy`)",
+  request: "undici's Request, built in full per request (`--bridge=request`)",
+};
 
 /** Above this share of its core, the load generator is taken to be the bottleneck. */
 const CLIENT_BOUND = 0.9;
@@ -84,7 +92,7 @@ export function renderReport(rows: readonly Row[], where: Machine, settings: Rep
     "",
     `One-minute load average ${where.load[0].toFixed(2)} at the start, ${where.load[1].toFixed(2)} at the end (the bench itself adds about 2).`,
     "",
-    `${settings.rounds} round(s) × ${settings.seconds} s per server per scenario after a ${settings.warmSeconds} s warm-up, A/B order alternating, medians; ${settings.connections} connections, pipelining 1; ${pinning}.`,
+    `${settings.rounds} round(s) × ${settings.seconds} s per server per scenario after a ${settings.warmSeconds} s warm-up, A/B order alternating, medians; ${settings.connections} connections, pipelining 1; ${pinning}; ${BRIDGES[settings.bridge]}.`,
     "",
     line([
       "scenario",

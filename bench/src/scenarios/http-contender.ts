@@ -6,6 +6,7 @@
  */
 import autocannon from "autocannon";
 import type { AppName, SessionMode } from "../apps/app";
+import type { RequestKind } from "../bridge";
 import { recordLatencies } from "../load/latencies";
 import type { LoadPlan } from "../load/plan";
 import { startChild } from "../process/child";
@@ -20,6 +21,8 @@ export interface HttpSetup {
   prepare(target: Target): Promise<() => LoadPlan>;
   /** Concurrent connections, each with one request in flight (no pipelining). */
   connections: number;
+  /** What the bridge hands the server as its request. */
+  bridge: RequestKind;
 }
 
 /**
@@ -32,12 +35,12 @@ export interface HttpSetup {
  * @throws When the server does not answer the scenario as intended.
  * @example
  * ```ts
- * const server = await startHttpContender({ app: "floor", mode: "jwt", prepare, connections: 50 });
+ * const server = await startHttpContender({ app: "floor", mode: "jwt", prepare, connections: 50, bridge: "lazy" });
  * const sample = await server.measure(5);
  * ```
  */
 export async function startHttpContender(setup: HttpSetup): Promise<Contender> {
-  const child = await startChild("server-main", [setup.app, setup.mode]);
+  const child = await startChild("server-main", [setup.app, setup.mode, setup.bridge]);
   const origin = `http://127.0.0.1:${child.ready.port}`;
   let makePlan: () => LoadPlan;
   try {

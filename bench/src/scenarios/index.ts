@@ -5,6 +5,7 @@
  * @module
  */
 import type { AppName } from "../apps/app";
+import type { RequestKind } from "../bridge";
 import { POOL_SIZE } from "../jwt/codec";
 import { getPlan } from "../load/plan";
 import type { JwtOp } from "../process/protocol";
@@ -16,6 +17,7 @@ import { startJwtContender } from "./jwt-contender";
 /** The bench's settings that scenarios need. */
 export interface ScenarioSettings {
   connections: number;
+  bridge: RequestKind;
 }
 
 /** One row of the table. */
@@ -34,8 +36,8 @@ function http(scenario: HttpScenario): Scenario {
   return {
     ...scenario,
     contenders: PAIR,
-    start: (app, { connections }) =>
-      startHttpContender({ app, mode: scenario.mode, prepare: scenario.prepare, connections }),
+    start: (app, { connections, bridge }) =>
+      startHttpContender({ app, mode: scenario.mode, prepare: scenario.prepare, connections, bridge }),
   };
 }
 
@@ -54,11 +56,12 @@ const floor: Scenario = {
   title: "floor: bare node:http + bridge, constant JSON",
   unit: "req/s",
   contenders: ["floor"],
-  start: (app, { connections }) =>
+  start: (app, { connections, bridge }) =>
     startHttpContender({
       app,
       mode: "jwt",
       connections,
+      bridge,
       prepare: async ({ origin }) => {
         const body = await (await fetch(`${origin}/`)).json();
         if ((body as { ok?: unknown }).ok !== true)
