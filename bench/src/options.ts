@@ -72,7 +72,10 @@ function requestKind(value: string | undefined): RequestKind {
  * parseOptions(["--quick", "--scenario", "csrf"]) // { rounds: 1, seconds: 2, scenarios: ["csrf"], ... }
  * ```
  */
-export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): BenchOptions {
+export function parseOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): BenchOptions {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
