@@ -1,21 +1,24 @@
 /**
  * The one node:http <-> Web Request/Response bridge every bench server runs behind, so that the
  * libraries differ only in their own handler and not in how requests reach them. By default each
- * handler gets the bridge's lazy Request (bridge-request.ts); `--bridge=request` gives it undici's
+ * handler gets a lazy Request (`lazyRequest` from the core); `--bridge=request` gives it undici's
  * own, built in full for every request.
  *
  * @module
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { bridgeRequest, type RequestParts } from "./bridge-request";
+// The core's module itself, compiled into the bridge: importing "@portcullis/core" would load all
+// of Portcullis into Auth.js's server process too.
+import { lazyRequest } from "../../packages/core/src/http/lazy-request";
 
 /** A fetch-style handler. */
 export type Handler = (request: Request) => Promise<Response>;
 
 /**
  * What a handler is given: `lazy`, the bridge's stand-in, which builds a real Request only when
- * asked for more than method, URL, headers and body (bridge-request.ts); `request`, undici's
+ * asked for more than method, URL, headers and body (`lazyRequest`, the one Portcullis's Express
+ * and Fastify integrations use); `request`, undici's
  * `Request`, built in full for every request, as adapters that hand the app one do.
  */
 export type RequestKind = "lazy" | "request";
@@ -42,11 +45,19 @@ function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   });
 }
 
-function undiciRequest({ url, method, rawHeaders, body }: RequestParts): Request {
-  // Pairs straight from the raw headers: a Headers built here would be copied again by Request.
-  const headers: [string, string][] = [];
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) headers.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
-  return new Request(url, { method, headers, body });
+/** The message's headers, from the raw pairs (which keep repeated headers apart). */
+function pairsOf(rawHeaders: readonly string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) pairs.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
+  return pairs;
+}
+
+function makeRequest(kind: RequestKind, req: IncomingMessage, url: string, body?: Uint8Array<ArrayBuffer>) {
+  const method = req.method ?? "GET";
+  if (kind === "lazy")
+    return lazyRequest({ url, method, headers: () => new Headers(pairsOf(req.rawHeaders)), body });
+  // Pairs straight to Request: a Headers built here would be copied again by Request.
+  return new Request(url, { method, headers: pairsOf(req.rawHeaders), body });
 }
 
 function toRequest(req: IncomingMessage, kind: RequestKind): Request | Promise<Request> {
@@ -55,11 +66,9 @@ function toRequest(req: IncomingMessage, kind: RequestKind): Request | Promise<R
   const base = `http://${req.headers.host ?? "127.0.0.1"}`;
   // An origin-form target (every request a browser sends a server) joins its origin as is.
   const url = target.startsWith("/") ? `${base}${target}` : new URL(target, base).href;
-  const { rawHeaders } = req;
-  const make = kind === "lazy" ? bridgeRequest : undiciRequest;
-  if (method === "GET" || method === "HEAD") return make({ url, method, rawHeaders, body: undefined });
+  if (method === "GET" || method === "HEAD") return makeRequest(kind, req, url);
   // Bodies are small form posts: buffering them is simpler and cheaper than streaming.
-  return readBody(req).then((body) => make({ url, method, rawHeaders, body }));
+  return readBody(req).then((body) => makeRequest(kind, req, url, body));
 }
 
 async function send(response: Response, res: ServerResponse): Promise<void> {

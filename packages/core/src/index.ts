@@ -11,6 +11,7 @@ export type { ErrorType } from "./errors";
 export { AuthError, CredentialsSignin } from "./errors";
 export { getSession, sessionFromResponse } from "./get-session";
 export { isValidCallbackUrl } from "./http/callback-url";
+export { type LazyRequestParts, lazyRequest } from "./http/lazy-request";
 export {
   basePathOf,
   providerTypeOf,

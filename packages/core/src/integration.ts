@@ -1,6 +1,7 @@
 /**
- * Small helpers for framework integrations: the origin a request was made to, the session of a
- * request the framework has parsed, a configuration mounted at a path, and what server-side calls
+ * Small helpers for framework integrations: the origin a request was made to, a lazy Request
+ * for a message a Node server has parsed (http/lazy-request.ts), the session of a request the
+ * framework has parsed, a configuration mounted at a path, and what server-side calls
  * to the core need (the base path, the configuration without the CSRF check, the answer's
  * cookies split for a framework's cookie API).
  */

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { requestOrigin } from "@portcullis/core";
+import { lazyRequest, requestOrigin } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
 
 // Express has already applied these under its `trust proxy` setting (req.protocol, req.host);
@@ -12,7 +12,9 @@ const LENGTH_HEADERS = new Set(["content-length", "transfer-encoding"]);
  * The Web Request the core reads for an Express request: URL from `req.protocol`, `req.host` (both
  * governed by Express's `trust proxy`) and `req.originalUrl`. A body a parser already read
  * (`express.urlencoded()`, `express.json()`) is serialised again in its content type; otherwise
- * the raw body is streamed, so the core's size limit applies before anything is buffered.
+ * the raw body is streamed, so the core's size limit applies before anything is buffered. The
+ * Request is the core's lazy one: headers are copied on first use, and undici's Request is built
+ * only if something asks for more than method, URL, headers and body.
  *
  * @param req The Express request.
  * @returns A Web Request, or `undefined` when the host is unusable (see {@link requestOrigin}).
@@ -26,24 +28,24 @@ export function toWebRequest(req: ExpressRequest): Request | undefined {
   const origin = requestOrigin(req.protocol, req.host);
   if (origin === undefined) return undefined;
   const parsed = req.body !== undefined;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || PROXY_HEADERS.has(name) || (parsed && LENGTH_HEADERS.has(name))) continue;
-    for (const item of [value].flat()) headers.append(name, item);
-  }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    if (parsed) init.body = serialise(req.body, headers.get("content-type"));
-    else {
-      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-      // Node's Request takes a stream body only in half-duplex mode.
-      init.duplex = "half";
+  const headers = () => {
+    const copied = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || PROXY_HEADERS.has(name) || (parsed && LENGTH_HEADERS.has(name))) continue;
+      for (const item of [value].flat()) copied.append(name, item);
     }
+    return copied;
+  };
+  let body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined;
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    body = parsed
+      ? serialise(req.body, req.headers["content-type"])
+      : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
   }
-  return new Request(`${origin}${req.originalUrl}`, init);
+  return lazyRequest({ url: `${origin}${req.originalUrl}`, method: req.method, headers, body });
 }
 
-function serialise(body: unknown, contentType: string | null): string | Uint8Array<ArrayBuffer> {
+function serialise(body: unknown, contentType: string | undefined): string | Uint8Array<ArrayBuffer> {
   if (typeof body === "string") return body;
   if (body instanceof Uint8Array) return new Uint8Array(body);
   const type = contentType?.split(";")[0]?.trim().toLowerCase();

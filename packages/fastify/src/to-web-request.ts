@@ -1,4 +1,4 @@
-import { requestOrigin } from "@portcullis/core";
+import { lazyRequest, requestOrigin } from "@portcullis/core";
 import type { FastifyRequest } from "fastify";
 
 // Fastify has already applied these under its `trustProxy` option (request.protocol, request.host);
@@ -9,7 +9,9 @@ const DROPPED = new Set(["x-forwarded-host", "x-forwarded-proto", "content-lengt
 /**
  * The Web Request the core reads for a Fastify request: URL from `request.protocol`,
  * `request.host` (both governed by Fastify's `trustProxy`) and `request.url`, every other header,
- * and the body as the raw text {@link FastifyAuth}'s content-type parser kept.
+ * and the body as the raw text {@link FastifyAuth}'s content-type parser kept. The Request is the
+ * core's lazy one: headers are copied on first use, and undici's Request is built only if
+ * something asks for more than method, URL, headers and body.
  *
  * @param request The Fastify request, its body a string or absent.
  * @returns A Web Request, or `undefined` when the host is unusable (see {@link requestOrigin}).
@@ -22,13 +24,17 @@ const DROPPED = new Set(["x-forwarded-host", "x-forwarded-proto", "content-lengt
 export function toWebRequest(request: FastifyRequest): Request | undefined {
   const origin = requestOrigin(request.protocol, request.host);
   if (origin === undefined) return undefined;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || DROPPED.has(name)) continue;
-    for (const item of [value].flat()) headers.append(name, item);
-  }
+  const headers = () => {
+    const copied = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || DROPPED.has(name)) continue;
+      for (const item of [value].flat()) copied.append(name, item);
+    }
+    return copied;
+  };
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && typeof request.body === "string";
-  return new Request(`${origin}${request.url}`, {
+  return lazyRequest({
+    url: `${origin}${request.url}`,
     method: request.method,
     headers,
     body: hasBody ? (request.body as string) : undefined,
