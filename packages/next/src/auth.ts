@@ -2,11 +2,11 @@
  * `auth`: the session in server code, and the same function as middleware or a handler wrapper.
  */
 import { type AuthConfig, type Awaitable, getSession, type Session, setEnvDefaults } from "@portcullis/core";
-import { headers } from "next/headers";
 import { type NextRequest, NextResponse } from "next/server";
 import { type NextAuthConfig, type NextAuthConfigInput, resolveConfig } from "./config";
 import { actionUrl, callerRequest } from "./core-request";
 import { readSession } from "./read-session";
+import { requestHeaders } from "./request-scope";
 
 /** A request seen through `auth(handler)`: `auth` is its session, or null. */
 export type NextAuthRequest = NextRequest & { auth: Session | null };
@@ -21,15 +21,38 @@ export type NextAuthHandler<Context> = (
 ) => Awaitable<Response | undefined> | undefined | Promise<undefined>;
 
 /**
- * The overloads of `auth` (App Router):
+ * A Pages Router request (`NextApiRequest`, or `context.req` in `getServerSideProps`): Node's
+ * IncomingMessage, of which only the headers are read.
+ */
+export interface PagesRequest {
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A Pages Router response (`NextApiResponse`, or `context.res`): the refreshed cookie goes on it. */
+export interface PagesResponse {
+  getHeader(name: string): number | string | readonly string[] | undefined;
+  setHeader(name: string, value: readonly string[]): unknown;
+  readonly headersSent: boolean;
+}
+
+/**
+ * The overloads of `auth`. App Router:
  * - `auth()`: the session in server components, route handlers and server actions.
  * - `auth(request)`: middleware itself (`export { auth as proxy }` or `export default auth`).
  * - `auth(handler)`: a middleware or route handler whose request carries `request.auth`.
+ *
+ * Pages Router:
+ * - `auth(req, res)`: the session in an API route.
+ * - `auth(context)`: the session in `getServerSideProps`.
+ *
+ * Both Pages Router forms put the refreshed session cookie on the response.
  */
 export interface NextAuthAuth {
   (): Promise<Session | null>;
   (request: NextRequest, event?: unknown): Promise<Response>;
   <Context>(handler: NextAuthHandler<Context>): (request: NextRequest, context: Context) => Promise<Response>;
+  (req: PagesRequest, res: PagesResponse): Promise<Session | null>;
+  (context: { req: PagesRequest; res: PagesResponse }): Promise<Session | null>;
 }
 
 /**
@@ -44,21 +67,28 @@ export function createAuth(input: NextAuthConfigInput): NextAuthAuth {
   function auth<Context>(
     handler: NextAuthHandler<Context>,
   ): (request: NextRequest, context: Context) => Promise<Response>;
+  function auth(req: PagesRequest, res: PagesResponse): Promise<Session | null>;
+  function auth(context: { req: PagesRequest; res: PagesResponse }): Promise<Session | null>;
   function auth<Context>(
-    arg?: NextRequest | NextAuthHandler<Context>,
+    arg?: NextRequest | NextAuthHandler<Context> | PagesRequest | { req: PagesRequest; res: PagesResponse },
+    second?: unknown,
   ):
     | Promise<Session | null>
     | Promise<Response>
     | ((request: NextRequest, context: Context) => Promise<Response>) {
     if (arg === undefined) return sessionOfCaller(input);
     if (typeof arg === "function") return (request, context) => guard(input, request, arg, context);
-    return guard(input, arg);
+    if (arg instanceof Request) return guard(input, arg as NextRequest);
+    if (second !== undefined)
+      return sessionOfPagesRequest(input, arg as PagesRequest, second as PagesResponse);
+    const context = arg as { req: PagesRequest; res: PagesResponse };
+    return sessionOfPagesRequest(input, context.req, context.res);
   }
   return auth;
 }
 
 async function sessionOfCaller(input: NextAuthConfigInput): Promise<Session | null> {
-  const request = callerRequest(await headers());
+  const request = callerRequest(await requestHeaders());
   if (!request) return null;
   try {
     return await getSession(request, await resolveConfig(input, request));
@@ -66,6 +96,37 @@ async function sessionOfCaller(input: NextAuthConfigInput): Promise<Session | nu
     // A throwing configuration function: no session, as for any other failure.
     return null;
   }
+}
+
+/**
+ * The session of a Pages Router request, read as `auth()` reads a server component's: from its
+ * cookie and host headers. The refreshed session cookie is added to the response's Set-Cookie
+ * headers, unless they were sent already.
+ */
+async function sessionOfPagesRequest(
+  input: NextAuthConfigInput,
+  req: PagesRequest,
+  res: PagesResponse,
+): Promise<Session | null> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers))
+    for (const item of [value ?? []].flat()) headers.append(name, item);
+  const request = callerRequest(headers);
+  if (!request) return null;
+  let config: NextAuthConfig;
+  try {
+    config = await resolveConfig(input, request);
+  } catch {
+    // A throwing configuration function: no session, as for any other failure.
+    return null;
+  }
+  const { session, cookies } = await readSession(request, config);
+  if (cookies.length > 0 && !res.headersSent) {
+    const earlier = res.getHeader("set-cookie");
+    const kept = earlier === undefined ? [] : [earlier].flat().map(String);
+    res.setHeader("set-cookie", [...kept, ...cookies]);
+  }
+  return session;
 }
 
 /**

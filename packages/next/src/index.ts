@@ -1,11 +1,12 @@
 /**
- * @portcullis/next: Portcullis for the Next.js App Router: route handlers, `auth()` for server
- * code and middleware, server-side `signIn`, `signOut` and `unstable_update`.
+ * @portcullis/next: Portcullis for Next.js: route handlers, `auth()` for server code and
+ * middleware (and `auth(req, res)` for Pages Router API routes and `getServerSideProps`),
+ * server-side `signIn`, `signOut` and `unstable_update`.
  *
  * @module
  */
 export type { AuthConfig, Session } from "@portcullis/core";
-export type { NextAuthAuth, NextAuthHandler, NextAuthRequest } from "./auth";
+export type { NextAuthAuth, NextAuthHandler, NextAuthRequest, PagesRequest, PagesResponse } from "./auth";
 export type { AuthorizedParams, NextAuthConfig, NextAuthConfigInput } from "./config";
 export { NextAuth, type NextAuthResult, type NextAuthRouteHandler } from "./next-auth";
 export type { NextAuthSignIn, SignInAuthorizationParams, SignInOptions } from "./sign-in";

@@ -14,9 +14,9 @@ import {
   Verification,
   WebAuthnVerificationError,
 } from "@portcullis/core/errors";
-import { headers } from "next/headers";
 import { type NextAuthConfig, type NextAuthConfigInput, resolveConfig } from "./config";
 import { actionUrl, callerRequest, forwardedHeaders } from "./core-request";
+import { requestHeaders } from "./request-scope";
 import { copyCookies } from "./set-cookies";
 
 /** The caller's headers and the configuration resolved for them. */
@@ -31,7 +31,7 @@ export interface Caller {
  * @throws AuthError (`Configuration`) when the caller's host cannot form a URL.
  */
 export async function currentCaller(input: NextAuthConfigInput): Promise<Caller> {
-  const caller = new Headers(await headers());
+  const caller = await requestHeaders();
   const request = callerRequest(caller);
   if (!request) throw new AuthError("The request's Host header is not a plain host[:port].");
   return { headers: caller, config: await resolveConfig(input, request) };

@@ -3,7 +3,7 @@
  * `next/headers`), which sends them with the answer of the route handler or server action.
  */
 import { setCookiesOf } from "@portcullis/core";
-import { cookies } from "next/headers";
+import { requestCookies } from "./request-scope";
 
 /**
  * Sets every cookie of a core answer on the current request's cookie store, attributes included.
@@ -14,7 +14,7 @@ import { cookies } from "next/headers";
  * @throws Next.js's error when called while rendering a server component.
  */
 export async function copyCookies(response: Response): Promise<void> {
-  const store = await cookies();
+  const store = await requestCookies();
   for (const { name, value, options } of setCookiesOf(response)) {
     let decoded = value;
     try {

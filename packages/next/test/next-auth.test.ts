@@ -53,6 +53,39 @@ describe("auth() and auth(handler)", () => {
   });
 });
 
+describe("auth in the Pages Router", () => {
+  it("auth(req, res) in an API route answers the session and refreshes its cookie", async () => {
+    const client = app().client();
+    expect((await client.get("/api/pages-session")).status).toBe(401);
+    await signInAsAlice(client);
+    const response = await client.get("/api/pages-session");
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { user: unknown }).user).toEqual(ALICE);
+    const cookies = response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]);
+    expect(cookies).toContain(SESSION_COOKIE);
+  });
+
+  it("auth(req, res) fails closed on a tampered session cookie, setting no cookie", async () => {
+    const client = app().client();
+    await signInAsAlice(client);
+    const response = await client.get("/api/pages-session", {
+      headers: { cookie: `${SESSION_COOKIE}=${"x".repeat(40)}` },
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("auth(context) in getServerSideProps reads the session and refreshes its cookie", async () => {
+    const client = app().client();
+    expect(await (await client.get("/server-props")).text()).toContain('<p id="email">anonymous</p>');
+    await signInAsAlice(client);
+    const response = await client.get("/server-props");
+    expect(await response.text()).toContain(`<p id="email">${ALICE.email}</p>`);
+    const cookies = response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]);
+    expect(cookies).toContain(SESSION_COOKIE);
+  });
+});
+
 describe("auth as the proxy (middleware) with an authorized callback", () => {
   it("redirects an anonymous request for /protected to the sign-in page with a callbackUrl", async () => {
     const response = await app().client().get("/protected?tab=1");

@@ -4,6 +4,7 @@
  */
 import type { Session } from "@portcullis/core";
 import type { NextAuthRequest, NextAuthResult, SignInOptions } from "@portcullis/next";
+import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next";
 import type { NextRequest } from "next/server";
 import { describe, expectTypeOf, it } from "vitest";
 
@@ -26,6 +27,13 @@ describe("auth", () => {
 
   it("is the middleware itself when given a request", () => {
     expectTypeOf<ReturnType<typeof middleware>>().toEqualTypeOf<Promise<Response>>();
+  });
+
+  it("answers the session in a Pages Router API route and in getServerSideProps", () => {
+    const api = (auth: Auth, req: NextApiRequest, res: NextApiResponse) => auth(req, res);
+    const serverProps = (auth: Auth, context: GetServerSidePropsContext) => auth(context);
+    expectTypeOf<ReturnType<typeof api>>().toEqualTypeOf<Promise<Session | null>>();
+    expectTypeOf<ReturnType<typeof serverProps>>().toEqualTypeOf<Promise<Session | null>>();
   });
 
   it("wraps a handler into one whose request carries the session", () => {
