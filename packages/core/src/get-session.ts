@@ -6,6 +6,7 @@
  */
 import { Auth, type AuthConfigInput } from "./auth";
 import { internalConfig } from "./config/normalize";
+import { lazyRequest } from "./http/lazy-request";
 import type { Session } from "./types";
 
 // What the session action reads from a request: cookies, and the proxy headers it honours
@@ -33,8 +34,11 @@ export async function getSession(request: Request, config: AuthConfigInput): Pro
       const value = request.headers.get(name);
       if (value !== null) headers.set(name, value);
     }
-    const url = new URL(`${internalConfig(resolved).basePath}/session`, request.url);
-    return sessionFromResponse(await Auth(new Request(url, { headers }), resolved));
+    const url = new URL(`${internalConfig(resolved).basePath}/session`, request.url).href;
+    // Lazy: the session action reads only the URL and these headers (see http/lazy-request.ts).
+    return sessionFromResponse(
+      await Auth(lazyRequest({ url, method: "GET", headers: () => headers }), resolved),
+    );
   } catch {
     return null;
   }

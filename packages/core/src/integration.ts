@@ -8,6 +8,7 @@
 import type { AuthConfigInput } from "./auth";
 import { deriveWithoutCsrf, internalConfig, normalizeBasePath } from "./config/normalize";
 import { getSession } from "./get-session";
+import { lazyRequest } from "./http/lazy-request";
 import { HOST } from "./http/origin";
 import {
   type AuthConfig,
@@ -60,7 +61,8 @@ export async function sessionAt(
 ): Promise<Session | null> {
   const origin = requestOrigin(protocol, host);
   if (origin === undefined) return null;
-  return getSession(new Request(origin, { headers: cookie ? { cookie } : {} }), config);
+  const headers = () => new Headers(cookie ? { cookie } : {});
+  return getSession(lazyRequest({ url: `${origin}/`, method: "GET", headers }), config);
 }
 
 // One copy per (configuration, mount path), so the core's per-object cache keeps working.

@@ -1,5 +1,5 @@
 /** The session of a request as middleware reads it: with the cookies that keep it alive. */
-import { Auth, type AuthConfig, type Session, sessionFromResponse } from "@portcullis/core";
+import { Auth, type AuthConfig, lazyRequest, type Session, sessionFromResponse } from "@portcullis/core";
 import { actionUrl, forwardedHeaders } from "./core-request";
 
 /** A session and the Set-Cookie headers the core answered with it. */
@@ -21,7 +21,8 @@ export interface SessionRead {
 export async function readSession(request: Request, config: AuthConfig): Promise<SessionRead> {
   try {
     const url = actionUrl("session", request.headers, config.basePath);
-    const response = await Auth(new Request(url, { headers: forwardedHeaders(request.headers) }), config);
+    const headers = () => forwardedHeaders(request.headers);
+    const response = await Auth(lazyRequest({ url: url.href, method: "GET", headers }), config);
     const session = await sessionFromResponse(response);
     return { session, cookies: session ? response.headers.getSetCookie() : [] };
   } catch {
