@@ -52,10 +52,16 @@ function pairsOf(rawHeaders: readonly string[]): [string, string][] {
   return pairs;
 }
 
+/** The message's headers, appended one by one: cheaper than `new Headers(pairs)`. */
+function headersOf(rawHeaders: readonly string[]): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) headers.append(rawHeaders[i]!, rawHeaders[i + 1]!);
+  return headers;
+}
+
 function makeRequest(kind: RequestKind, req: IncomingMessage, url: string, body?: Uint8Array<ArrayBuffer>) {
   const method = req.method ?? "GET";
-  if (kind === "lazy")
-    return lazyRequest({ url, method, headers: () => new Headers(pairsOf(req.rawHeaders)), body });
+  if (kind === "lazy") return lazyRequest({ url, method, headers: () => headersOf(req.rawHeaders), body });
   // Pairs straight to Request: a Headers built here would be copied again by Request.
   return new Request(url, { method, headers: pairsOf(req.rawHeaders), body });
 }

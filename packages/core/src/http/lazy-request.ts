@@ -127,12 +127,13 @@ async function takeBytes(request: LazyRequest): Promise<Uint8Array<ArrayBuffer>>
   return new Uint8Array(await new Response(given).arrayBuffer());
 }
 
-/** The whole body as text, once; a string body is handed over as it is. */
+/** The whole body as text, once; a body in memory is decoded (or handed over) without a copy. */
 function takeText(request: LazyRequest): Promise<string> {
   const given = request[parts].body;
-  if (typeof given === "string" && request[state].real === undefined && !isUsed(request)) {
+  const inMemory = typeof given === "string" || given instanceof Uint8Array;
+  if (inMemory && request[state].real === undefined && !isUsed(request)) {
     request[state].used = true;
-    return Promise.resolve(given);
+    return Promise.resolve(typeof given === "string" ? given : decoder.decode(given));
   }
   return takeBytes(request).then((bytes) => decoder.decode(bytes));
 }
