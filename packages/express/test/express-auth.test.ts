@@ -3,6 +3,7 @@ import {
   credentialsUrls,
   type IntegrationApp,
   integrationConfig,
+  rawGet,
   SESSION_COOKIE,
   signInAsAlice,
 } from "@portcullis/testkit";
@@ -43,6 +44,11 @@ describe("ExpressAuth after express.urlencoded() and express.json(), mounted at 
   it("takes basePath from the mount path when the config sets none", async () => {
     const { callbackUrl } = await credentialsUrls(app.client(), "/api/auth");
     expect(callbackUrl).toBe(`${app.origin}/api/auth/callback/credentials`);
+  });
+
+  it("answers an absolute-form request target with 400, not a 500", async () => {
+    const host = new URL(app.origin).host;
+    expect(await rawGet(app.origin, "http://evil.example/api/auth/csrf", host)).toBe(400);
   });
 
   it("ignores X-Forwarded-Host and X-Forwarded-Proto while Express does not trust the proxy", async () => {

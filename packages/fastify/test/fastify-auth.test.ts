@@ -3,6 +3,7 @@ import {
   credentialsUrls,
   type IntegrationApp,
   integrationConfig,
+  rawGet,
   SESSION_COOKIE,
   signInAsAlice,
 } from "@portcullis/testkit";
@@ -30,6 +31,11 @@ describe("FastifyAuth registered with prefix /api/auth", () => {
   it("leaves the app's own JSON parser in place outside the plugin", async () => {
     const response = await app.client().post("/echo", { json: { a: 1 } });
     expect(await response.json()).toEqual({ parsed: { a: 1 } });
+  });
+
+  it("answers an absolute-form request target with 400, not a 500", async () => {
+    const host = new URL(app.origin).host;
+    expect(await rawGet(app.origin, "http://evil.example/api/auth/csrf", host)).toBe(400);
   });
 
   it("ignores X-Forwarded-Host and X-Forwarded-Proto without trustProxy", async () => {

@@ -4,6 +4,7 @@
  */
 import type { InternalConfig } from "../config/normalize";
 import { UntrustedHost } from "../errors";
+import { BadRequest } from "./request";
 
 /**
  * A host: a name or address with an optional port. Anything else (spaces, an unclosed bracket)
@@ -13,7 +14,14 @@ export const HOST = /^[\w.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
 /** The request's public URL (same path and query), resolved against AUTH_URL or trusted headers. */
 export function publicUrl(request: Request, config: InternalConfig): URL {
-  const url = new URL(request.url);
+  // A Request always has a valid URL, but an integration's lazy one (or a hand-made object) may
+  // not: that is the request's fault, not the configuration's.
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    throw new BadRequest("The request URL cannot be parsed.");
+  }
   if (config.url) return withOrigin(url, config.url.protocol, config.url.host);
   if (!config.trustHost) {
     throw new UntrustedHost(

@@ -2,7 +2,7 @@
  * The lazy Request Node integrations (and the bench's bridge) hand the core must answer as a
  * Request built from the same message would, for every way a library or a callback reads one.
  */
-import { type LazyRequestParts, lazyRequest } from "@portcullis/core";
+import { Auth, type LazyRequestParts, lazyRequest } from "@portcullis/core";
 import { describe, expect, it } from "vitest";
 
 const url = "http://127.0.0.1:3000/auth/callback/credentials?x=1";
@@ -113,5 +113,17 @@ describe("lazyRequest", () => {
     expect(() => request.clone()).toThrow(TypeError);
     expect(request.signal.aborted).toBe(false);
     expect(request.bodyUsed).toBe(true);
+  });
+
+  it("gets a 400 from Auth when its URL cannot be parsed (a Request's always can)", async () => {
+    // An absolute-form target joined to an origin, as an integration might build it.
+    const broken = lazyRequest({
+      url: "http://127.0.0.1:3000http://evil.example/auth/csrf",
+      method: "GET",
+      headers,
+    });
+    const response = await Auth(broken, { secret: "s".repeat(32), trustHost: true, providers: [] });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toBe("Bad request.");
   });
 });
