@@ -11,10 +11,18 @@ import { configFor } from "./resolve-config";
 import { copyCookies } from "./set-cookies";
 import type { SvelteKitAuthConfig } from "./types";
 
+/**
+ * Fields named `authorizationParams-<name>` (as Auth.js's SvelteKit forms name them) are sent to
+ * the provider's authorization endpoint as `<name>`, e.g. `authorizationParams-prompt=login`.
+ */
+const AUTHORIZATION_PARAM = "authorizationParams-";
+
 /** The fields of a sign-in or sign-out form, split into what the action reads and what it passes on. */
 interface FormFields {
   provider: string | undefined;
   redirectTo: string;
+  /** For the provider's authorization request (the query of the core's sign-in action). */
+  authorizationParams: Record<string, string>;
   rest: Record<string, string>;
 }
 
@@ -24,9 +32,13 @@ interface FormFields {
  */
 async function readForm(event: RequestEvent): Promise<FormFields> {
   const rest: Record<string, string> = {};
+  const authorizationParams: Record<string, string> = {};
   for (const [name, value] of await event.request.formData()) {
     // Files have no meaning to the core; only text fields are passed on.
-    if (typeof value === "string") rest[name] = value;
+    if (typeof value !== "string") continue;
+    if (name.startsWith(AUTHORIZATION_PARAM))
+      authorizationParams[name.slice(AUTHORIZATION_PARAM.length)] = value;
+    else rest[name] = value;
   }
   const { providerId, provider, redirectTo, ...others } = rest;
   const target = redirectTo || event.request.headers.get("referer") || event.url.pathname;
@@ -35,6 +47,7 @@ async function readForm(event: RequestEvent): Promise<FormFields> {
     // The core answers a target that is no path or http(s) URL with a 500; from a form field it is
     // a visitor's input, so the action falls back to the root instead.
     redirectTo: isValidCallbackUrl(target) ? target : "/",
+    authorizationParams,
     rest: others,
   };
 }
@@ -48,6 +61,7 @@ async function callCore(
   config: AuthConfig,
   action: string,
   body: Record<string, string>,
+  query: Record<string, string> = {},
 ): Promise<string> {
   const headers = new Headers({
     "Content-Type": "application/x-www-form-urlencoded",
@@ -60,6 +74,7 @@ async function callCore(
     if (value !== null) headers.set(name, value);
   }
   const url = new URL(`${basePathOf(config)}/${action}`, event.url.origin);
+  url.search = new URLSearchParams(query).toString();
   const response = await Auth(
     new Request(url, { method: "POST", headers, body: new URLSearchParams(body) }),
     withoutCsrfCheck(config),
@@ -91,7 +106,7 @@ async function callCore(
 export function createSignIn(config: SvelteKitAuthConfig): Action {
   return async (event) => {
     const resolved = await configFor(config, event);
-    const { provider, redirectTo, rest } = await readForm(event);
+    const { provider, redirectTo, authorizationParams, rest } = await readForm(event);
     if (provider === undefined) {
       const page = new URL(`${basePathOf(resolved)}/signin`, event.url.origin);
       page.searchParams.set("callbackUrl", redirectTo);
@@ -101,7 +116,8 @@ export function createSignIn(config: SvelteKitAuthConfig): Action {
     const step = providerTypeOf(resolved, provider) === "credentials" ? "callback" : "signin";
     const action = `${step}/${encodeURIComponent(provider)}`;
     // callbackUrl goes through the core's redirect callback: same origin only unless the app says so.
-    redirect(303, await callCore(event, resolved, action, { ...rest, callbackUrl: redirectTo }));
+    const body = { ...rest, callbackUrl: redirectTo };
+    redirect(303, await callCore(event, resolved, action, body, authorizationParams));
   };
 }
 

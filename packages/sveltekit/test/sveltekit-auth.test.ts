@@ -120,6 +120,23 @@ describe("the signIn form action", () => {
     ).toContain("CredentialsSignin");
   });
 
+  it("sends authorizationParams-<name> fields to the provider's authorization endpoint as <name>", async () => {
+    const response = await submit(app().client(), "/login-oauth", {
+      providerId: "example",
+      "authorizationParams-prompt": "login",
+      "authorizationParams-login_hint": "alice@example.com",
+    });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(`${location.origin}${location.pathname}`).toBe("https://idp.example/authorize");
+    expect(location.searchParams.get("prompt")).toBe("login");
+    expect(location.searchParams.get("login_hint")).toBe("alice@example.com");
+    expect(location.searchParams.get("client_id")).toBe("fixture-client");
+    expect([...location.searchParams.keys()].filter((key) => key.startsWith("authorizationParams"))).toEqual(
+      [],
+    );
+  });
+
   it("answers an enhanced form (use:enhance) with SvelteKit's redirect JSON", async () => {
     const client = app().client();
     const response = await client.post("/login", {

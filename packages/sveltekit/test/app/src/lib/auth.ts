@@ -1,6 +1,7 @@
 /**
- * The fixture's two configurations: the shared integration configuration (alice/wonderland), and
- * the broken one `/me-broken` reads with (trustHost off and no AUTH_URL: the core answers 500).
+ * The fixture's configurations: the shared integration configuration (alice/wonderland), the
+ * broken one `/me-broken` reads with (trustHost off and no AUTH_URL: the core answers 500), and
+ * one with an OAuth provider for `/login-oauth`.
  */
 import { SvelteKitAuth } from "@portcullis/sveltekit";
 import { fixtureLogger, integrationConfig } from "@portcullis/testkit";
@@ -12,3 +13,25 @@ const appConfig = integrationConfig({ logger: fixtureLogger("app") });
 export const { handle, signIn, signOut } = SvelteKitAuth(() => appConfig);
 
 export const broken = SvelteKitAuth(integrationConfig({ trustHost: false, logger: fixtureLogger("broken") }));
+
+/**
+ * `/login-oauth`: an OAuth provider with fixed endpoints. Its sign-in only redirects to the
+ * authorization endpoint, so nothing is ever contacted.
+ */
+export const oauth = SvelteKitAuth(
+  integrationConfig({
+    logger: fixtureLogger("app"),
+    providers: [
+      {
+        id: "example",
+        name: "Example",
+        type: "oauth",
+        clientId: "fixture-client",
+        clientSecret: "fixture-secret",
+        authorization: "https://idp.example/authorize",
+        token: "https://idp.example/token",
+        userinfo: "https://idp.example/userinfo",
+      },
+    ],
+  }),
+);
