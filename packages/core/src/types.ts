@@ -188,9 +188,38 @@ export interface EmailConfig extends CommonProviderOptions {
    * mail scanner's GET does not use the link up.
    */
   confirm?: boolean;
-  /** At most `max` links per address per `windowSeconds`. Default 5 per 900 s; `false` disables. */
-  rateLimit?: { max: number; windowSeconds: number } | false;
+  /**
+   * At most `max` links per address per `windowSeconds`. Default 5 per 900 s; `false` disables.
+   * Counts live in memory, per configuration and process, unless `store` names a shared
+   * {@link RateLimitStore}.
+   */
+  rateLimit?: { max: number; windowSeconds: number; store?: RateLimitStore } | false;
   [key: string]: unknown;
+}
+
+/**
+ * Where a rate limit keeps its counts. The default is in memory, per configuration and per
+ * process, so several processes each allow `max`; give all of them one store backed by something
+ * they share (Redis, the database) for a limit that holds across them.
+ *
+ * @example
+ * ```ts
+ * // A sliding window on a Redis sorted set, atomic through one Lua script (node-redis).
+ * const store: RateLimitStore = {
+ *   take: async (key, max, windowMs, now) =>
+ *     (await redis.eval(TAKE_SCRIPT, { keys: [key], arguments: [String(max), String(windowMs), String(now)] })) === 1,
+ * }
+ * Nodemailer({ server, from, rateLimit: { max: 5, windowSeconds: 900, store } })
+ * ```
+ */
+export interface RateLimitStore {
+  /**
+   * Records one event under `key` at `now` (milliseconds since the epoch) and answers true,
+   * unless `key` already has `max` events later than `now - windowMs`: then it records nothing
+   * and answers false. Shared between processes, it must do both as one atomic step per key.
+   * `key` is a SHA-256 in hex (of the provider id and the address), never the address itself.
+   */
+  take(key: string, max: number, windowMs: number, now: number): Awaitable<boolean>;
 }
 
 /** A `fetch`-style request handler used for a custom endpoint. */

@@ -1,4 +1,5 @@
 /** The per-address limit on magic links, over HTTP with a real SMTP sink and a frozen clock. */
+import type { RateLimitStore } from "@portcullis/core";
 import { type SmtpSink, startSmtpSink } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmailApp, emailApp, location, ORIGIN, requestLink } from "./helpers";
@@ -90,5 +91,72 @@ describe("rate limit", () => {
     expect(await request(app, "badlimit@example.com")).toBe(`${ORIGIN}/auth/error?error=Configuration`);
     expect(mailsTo("badlimit@example.com")).toBe(0);
     expect(app.errors.map((e) => e.message).join("\n")).toContain("rateLimit");
+  });
+});
+
+/**
+ * A store shared by two configurations, standing for two server processes. It keeps its windows
+ * in a Map behind an async boundary, as a store backed by Redis or a database would answer.
+ */
+function sharedStore(): RateLimitStore & { keys: string[] } {
+  const times = new Map<string, number[]>();
+  const keys: string[] = [];
+  return {
+    keys,
+    async take(key, max, windowMs, now) {
+      keys.push(key);
+      const recent = (times.get(key) ?? []).filter((time) => time > now - windowMs);
+      if (recent.length >= max) return false;
+      times.set(key, [...recent, now]);
+      return true;
+    },
+  };
+}
+
+describe("rate limit with a shared store", () => {
+  it("holds across configurations that share the store", async () => {
+    const store = sharedStore();
+    const rateLimit = { max: 2, windowSeconds: 60, store };
+    const first = emailApp(sink, { provider: { rateLimit } });
+    const second = emailApp(sink, { provider: { rateLimit } });
+    expect(await request(first, "shared@example.com")).toBe(VERIFY);
+    expect(await request(second, "shared@example.com")).toBe(VERIFY);
+    expect(await request(first, "shared@example.com")).toBe(`${ORIGIN}/auth/signin?error=RateLimited`);
+    expect(await request(second, "shared@example.com")).toBe(`${ORIGIN}/auth/signin?error=RateLimited`);
+    expect(mailsTo("shared@example.com")).toBe(2);
+  });
+
+  it("hands the store a SHA-256 of the provider and address, never the address", async () => {
+    const store = sharedStore();
+    await request(
+      emailApp(sink, { provider: { rateLimit: { max: 5, windowSeconds: 60, store } } }),
+      "hidden@example.com",
+    );
+    expect(store.keys).toHaveLength(1);
+    expect(store.keys[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(store.keys[0]).not.toContain("hidden");
+  });
+
+  it("sends nothing and shows the error page, logged, when the store fails", async () => {
+    const failing: RateLimitStore = {
+      take: async () => {
+        throw new Error("store unreachable");
+      },
+    };
+    const app = emailApp(sink, { provider: { rateLimit: { max: 5, windowSeconds: 60, store: failing } } });
+    const answer = await request(app, "storeless@example.com");
+    expect(answer.startsWith(`${ORIGIN}/auth/error?error=`)).toBe(true);
+    expect(mailsTo("storeless@example.com")).toBe(0);
+    expect(app.errors.map((error) => `${error.message} ${String(error.cause)}`).join("\n")).toContain(
+      "store unreachable",
+    );
+  });
+
+  it("answers a store without take() with a configuration error and sends nothing", async () => {
+    const store = {} as RateLimitStore;
+    const app = emailApp(sink, { provider: { rateLimit: { max: 5, windowSeconds: 60, store } } });
+    expect(await request(app, "nostore@example.com")).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+    expect(mailsTo("nostore@example.com")).toBe(0);
+    expect(app.errors.map((error) => error.message).join("\n")).toContain("store");
   });
 });

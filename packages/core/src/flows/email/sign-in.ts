@@ -88,7 +88,7 @@ export async function sendVerificationLink(req: AuthRequest, ctx: ActionContext)
   const account = emailAccount(provider, identifier, user.id);
   const redirect = await checkSignIn({ user, account, email: { verificationRequest: true } }, ctx);
   if (redirect) return { redirect };
-  consumeEmailAllowance(provider, identifier, ctx);
+  await consumeEmailAllowance(provider, identifier, ctx);
   const { token, expires } = await issueVerificationToken(provider, identifier, ctx);
   const url = callbackLink(provider, { callbackUrl, token, email: identifier }, ctx);
   await deliver(provider, { identifier, token, expires, url }, req, ctx);
