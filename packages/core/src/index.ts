@@ -14,6 +14,7 @@ export { isValidCallbackUrl } from "./http/callback-url";
 export { type LazyRequestParts, lazyRequest } from "./http/lazy-request";
 export {
   basePathOf,
+  headersFromNode,
   providerTypeOf,
   requestOrigin,
   type SetCookieParts,

@@ -1,12 +1,12 @@
 import { Readable } from "node:stream";
-import { lazyRequest, requestOrigin } from "@portcullis/core";
+import { headersFromNode, lazyRequest, requestOrigin } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
 
 // Express has already applied these under its `trust proxy` setting (req.protocol, req.host);
 // passed on, the core would apply them again whether or not the proxy is trusted.
 const PROXY_HEADERS = new Set(["x-forwarded-host", "x-forwarded-proto"]);
-// Describe the bytes on the wire; wrong once a parsed body is serialised again.
-const LENGTH_HEADERS = new Set(["content-length", "transfer-encoding"]);
+// The length headers describe the bytes on the wire: wrong once a parsed body is serialised again.
+const PROXY_AND_LENGTH_HEADERS = new Set([...PROXY_HEADERS, "content-length", "transfer-encoding"]);
 
 /**
  * The Web Request the core reads for an Express request: URL from `req.protocol`, `req.host` (both
@@ -28,14 +28,7 @@ export function toWebRequest(req: ExpressRequest): Request | undefined {
   const origin = requestOrigin(req.protocol, req.host);
   if (origin === undefined) return undefined;
   const parsed = req.body !== undefined;
-  const headers = () => {
-    const copied = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || PROXY_HEADERS.has(name) || (parsed && LENGTH_HEADERS.has(name))) continue;
-      for (const item of [value].flat()) copied.append(name, item);
-    }
-    return copied;
-  };
+  const headers = () => headersFromNode(req.headers, parsed ? PROXY_AND_LENGTH_HEADERS : PROXY_HEADERS);
   let body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined;
   if (req.method !== "GET" && req.method !== "HEAD") {
     body = parsed

@@ -1,4 +1,4 @@
-import { lazyRequest, requestOrigin } from "@portcullis/core";
+import { headersFromNode, lazyRequest, requestOrigin } from "@portcullis/core";
 import type { FastifyRequest } from "fastify";
 
 // Fastify has already applied these under its `trustProxy` option (request.protocol, request.host);
@@ -24,14 +24,7 @@ const DROPPED = new Set(["x-forwarded-host", "x-forwarded-proto", "content-lengt
 export function toWebRequest(request: FastifyRequest): Request | undefined {
   const origin = requestOrigin(request.protocol, request.host);
   if (origin === undefined) return undefined;
-  const headers = () => {
-    const copied = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined || DROPPED.has(name)) continue;
-      for (const item of [value].flat()) copied.append(name, item);
-    }
-    return copied;
-  };
+  const headers = () => headersFromNode(request.headers, DROPPED);
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && typeof request.body === "string";
   return lazyRequest({
     url: `${origin}${request.url}`,

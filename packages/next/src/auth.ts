@@ -1,11 +1,17 @@
 /**
  * `auth`: the session in server code, and the same function as middleware or a handler wrapper.
  */
-import { type AuthConfig, type Awaitable, getSession, type Session, setEnvDefaults } from "@portcullis/core";
+import {
+  type AuthConfig,
+  type Awaitable,
+  headersFromNode,
+  type Session,
+  setEnvDefaults,
+} from "@portcullis/core";
 import { type NextRequest, NextResponse } from "next/server";
 import { type NextAuthConfig, type NextAuthConfigInput, resolveConfig } from "./config";
 import { actionUrl, callerRequest } from "./core-request";
-import { readSession } from "./read-session";
+import { readSession, type SessionRead } from "./read-session";
 import { requestHeaders } from "./request-scope";
 
 /** A request seen through `auth(handler)`: `auth` is its session, or null. */
@@ -87,15 +93,26 @@ export function createAuth(input: NextAuthConfigInput): NextAuthAuth {
   return auth;
 }
 
-async function sessionOfCaller(input: NextAuthConfigInput): Promise<Session | null> {
-  const request = callerRequest(await requestHeaders());
-  if (!request) return null;
+/**
+ * The session of the caller whose headers these are, with the cookies that keep it alive: from
+ * their cookie and host headers, under the configuration resolved for them. Never throws.
+ */
+async function readCallerSession(input: NextAuthConfigInput, headers: Headers): Promise<SessionRead> {
+  const request = callerRequest(headers);
+  if (!request) return { session: null, cookies: [] };
+  let config: NextAuthConfig;
   try {
-    return await getSession(request, await resolveConfig(input, request));
+    config = await resolveConfig(input, request);
   } catch {
     // A throwing configuration function: no session, as for any other failure.
-    return null;
+    return { session: null, cookies: [] };
   }
+  return readSession(request, config);
+}
+
+/** `auth()` in server components, route handlers and actions (their cookies are read-only). */
+async function sessionOfCaller(input: NextAuthConfigInput): Promise<Session | null> {
+  return (await readCallerSession(input, await requestHeaders())).session;
 }
 
 /**
@@ -108,19 +125,7 @@ async function sessionOfPagesRequest(
   req: PagesRequest,
   res: PagesResponse,
 ): Promise<Session | null> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers))
-    for (const item of [value ?? []].flat()) headers.append(name, item);
-  const request = callerRequest(headers);
-  if (!request) return null;
-  let config: NextAuthConfig;
-  try {
-    config = await resolveConfig(input, request);
-  } catch {
-    // A throwing configuration function: no session, as for any other failure.
-    return null;
-  }
-  const { session, cookies } = await readSession(request, config);
+  const { session, cookies } = await readCallerSession(input, headersFromNode(req.headers));
   if (cookies.length > 0 && !res.headersSent) {
     const earlier = res.getHeader("set-cookie");
     const kept = earlier === undefined ? [] : [earlier].flat().map(String);

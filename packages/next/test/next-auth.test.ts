@@ -75,6 +75,16 @@ describe("auth in the Pages Router", () => {
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
+  it("auth(req, res) answers no session, not an error, for a Host that is not a plain host", async () => {
+    const client = app().client();
+    await signInAsAlice(client);
+    const cookie = `${SESSION_COOKIE}=${client.jar.get(SESSION_COOKIE)}`;
+    const response = await client.get("/api/pages-session", {
+      headers: { cookie, "x-forwarded-host": "evil.example/x" },
+    });
+    expect(response.status).toBe(401);
+  });
+
   it("auth(context) in getServerSideProps reads the session and refreshes its cookie", async () => {
     const client = app().client();
     expect(await (await client.get("/server-props")).text()).toContain('<p id="email">anonymous</p>');
