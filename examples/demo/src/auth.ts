@@ -50,7 +50,6 @@ export function authConfig(
   return {
     // A fixed secret keeps the demo's sessions across restarts; set AUTH_SECRET in real apps.
     secret: process.env.AUTH_SECRET ?? "portcullis-demo-secret-do-not-use-in-production",
-    trustHost: true,
     adapter,
     providers,
     theme: { brandColor: "#4f46e5", colorScheme: "auto" },

@@ -452,14 +452,15 @@ export interface LoggerInstance {
   debug: (message: string, metadata?: unknown) => void;
 }
 
-/** Warnings the configuration can raise. */
+/** Warnings the configuration (or a refused request that points at it) can raise. */
 export type WarningCode =
   | "debug-enabled"
   | "csrf-disabled"
   | "experimental-webauthn"
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch"
-  | "missing-secret-dev";
+  | "missing-secret-dev"
+  | "redirect-proxy-refused";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {
@@ -594,7 +595,14 @@ export interface AuthConfig {
   useSecureCookies?: boolean;
   /** Overrides of cookie names and attributes. */
   cookies?: Partial<CookiesOptions>;
-  /** Trust the Host and X-Forwarded-* headers. Default: `AUTH_TRUST_HOST`, or true when `AUTH_URL` is set. */
+  /**
+   * Lets the Host and X-Forwarded-Host/-Proto headers name the app's public origin, for apps
+   * behind a proxy you run that sets them. Without `AUTH_URL` the origin decides where mailed
+   * links, OAuth `redirect_uri`s and redirects point, so only declare this when no client can
+   * set those headers unchecked. Default: `AUTH_TRUST_HOST`, else true when `AUTH_URL` is set or
+   * on Vercel and Cloudflare Pages; unset, a server outside production serves loopback hosts only
+   * (from the Host header alone), and in production answers `UntrustedHost`.
+   */
   trustHost?: boolean;
   /** Disables CSRF protection when set to {@link skipCSRFCheck}. Discouraged. */
   skipCSRFCheck?: typeof skipCSRFCheck;

@@ -1,13 +1,7 @@
 /**
  * `auth`: the session in server code, and the same function as middleware or a handler wrapper.
  */
-import {
-  type AuthConfig,
-  type Awaitable,
-  headersFromNode,
-  type Session,
-  setEnvDefaults,
-} from "@portcullis/core";
+import { type Awaitable, headersFromNode, type Session } from "@portcullis/core";
 import { type NextRequest, NextResponse } from "next/server";
 import { type NextAuthConfig, type NextAuthConfigInput, resolveConfig } from "./config";
 import { actionUrl, callerRequest } from "./core-request";
@@ -164,16 +158,12 @@ async function guard<Context>(
 /**
  * The sign-in page with `callbackUrl` back to the request; `undefined` on that page itself. Both
  * are on the app's public origin, as the core computes it (AUTH_URL, else Host, and the
- * X-Forwarded-* headers only under trustHost): Next.js's `nextUrl` may name another host.
+ * X-Forwarded-* headers only under a declared trustHost): Next.js's `nextUrl` may name another host.
  */
 function signInRedirect(request: NextRequest, config: NextAuthConfig): Response | undefined {
-  const env = typeof process === "undefined" ? {} : process.env;
-  const trusted = setEnvDefaults(env, { ...config } as AuthConfig).trustHost === true;
-  const headers = new Headers(request.headers);
-  if (!trusted) for (const name of ["x-forwarded-host", "x-forwarded-proto"]) headers.delete(name);
   let signIn: URL;
   try {
-    signIn = actionUrl("signin", headers, config.basePath);
+    signIn = actionUrl("signin", request.headers, config);
   } catch {
     return Response.json("Bad request.", { status: 400 });
   }

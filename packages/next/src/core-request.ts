@@ -27,17 +27,24 @@ export function forwardedHeaders(caller: Headers, extra: Record<string, string> 
 
 /**
  * The absolute URL of an action under `basePath` for a caller: from `AUTH_URL` when set, else from
- * the caller's X-Forwarded-Host/Host and X-Forwarded-Proto.
+ * the caller's Host, or its X-Forwarded-Host/Proto when the host is declared trustworthy.
  *
  * @param action e.g. `signin/github` or `session`.
  * @param caller The caller's headers.
- * @param basePath The configuration's `basePath`, if it sets one.
+ * @param config The configuration's `basePath` and `trustHost`, as far as it sets them.
  * @returns The URL.
  * @throws TypeError when the caller's host cannot form a URL.
  */
-export function actionUrl(action: string, caller: Headers, basePath: string | undefined): URL {
+export function actionUrl(
+  action: string,
+  caller: Headers,
+  config: { basePath?: string; trustHost?: boolean },
+): URL {
   const env = typeof process === "undefined" ? {} : process.env;
-  return createActionURL(action, "http", caller, env, { basePath });
+  return createActionURL(action, "http", caller, env, {
+    basePath: config.basePath,
+    trustHost: config.trustHost,
+  });
 }
 
 /**
@@ -50,7 +57,7 @@ export function actionUrl(action: string, caller: Headers, basePath: string | un
  */
 export function callerRequest(caller: Headers): Request | undefined {
   try {
-    return new Request(actionUrl("session", caller, undefined), { headers: forwardedHeaders(caller) });
+    return new Request(actionUrl("session", caller, {}), { headers: forwardedHeaders(caller) });
   } catch {
     return undefined;
   }

@@ -20,7 +20,7 @@ export interface SessionRead {
  */
 export async function readSession(request: Request, config: AuthConfig): Promise<SessionRead> {
   try {
-    const url = actionUrl("session", request.headers, config.basePath);
+    const url = actionUrl("session", request.headers, config);
     const headers = () => forwardedHeaders(request.headers);
     const response = await Auth(lazyRequest({ url: url.href, method: "GET", headers }), config);
     const session = await sessionFromResponse(response);

@@ -86,9 +86,7 @@ export async function redirectUrl(response: Response, caller: Caller): Promise<s
 
 function errorPages({ headers, config }: Caller): string[] {
   const page = (action: string, custom: string | undefined) =>
-    custom === undefined
-      ? actionUrl(action, headers, config.basePath).pathname
-      : new URL(custom, "http://x").pathname;
+    custom === undefined ? actionUrl(action, headers, config).pathname : new URL(custom, "http://x").pathname;
   return [page("signin", config.pages?.signIn), page("error", config.pages?.error)];
 }
 

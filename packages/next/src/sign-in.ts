@@ -41,7 +41,7 @@ export function createSignIn(input: NextAuthConfigInput): NextAuthSignIn {
     const { redirect: redirectOption, redirectTo, ...rest } = fields(options);
     const shouldRedirect = redirectOption !== false && redirectOption !== "false";
     const callbackUrl = redirectTarget(redirectTo, caller.headers);
-    const signIn = actionUrl("signin", caller.headers, caller.config.basePath);
+    const signIn = actionUrl("signin", caller.headers, caller.config);
     const type = provider === undefined ? undefined : providerTypeOf(caller.config, provider);
     let url: string;
     if (provider === undefined || type === undefined) {
@@ -49,11 +49,7 @@ export function createSignIn(input: NextAuthConfigInput): NextAuthSignIn {
       url = signIn.href;
     } else {
       const action = type === "credentials" ? "callback" : "signin";
-      const target = actionUrl(
-        `${action}/${encodeURIComponent(provider)}`,
-        caller.headers,
-        caller.config.basePath,
-      );
+      const target = actionUrl(`${action}/${encodeURIComponent(provider)}`, caller.headers, caller.config);
       target.search = new URLSearchParams(authorizationParams).toString();
       const body = new URLSearchParams({ callbackUrl });
       for (const [key, value] of Object.entries(rest)) if (typeof value === "string") body.set(key, value);

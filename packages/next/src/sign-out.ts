@@ -27,7 +27,7 @@ export function createSignOut(input: NextAuthConfigInput): NextAuthSignOut {
   return async (options = {}) => {
     const caller = await currentCaller(input);
     const callbackUrl = redirectTarget(options.redirectTo, caller.headers);
-    const target = actionUrl("signout", caller.headers, caller.config.basePath);
+    const target = actionUrl("signout", caller.headers, caller.config);
     const url = await redirectUrl(
       await postAction(caller, target, new URLSearchParams({ callbackUrl })),
       caller,

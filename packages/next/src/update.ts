@@ -20,7 +20,7 @@ export type NextAuthUpdate = (
 export function createUpdate(input: NextAuthConfigInput): NextAuthUpdate {
   return async (data) => {
     const caller = await currentCaller(input);
-    const target = actionUrl("session", caller.headers, caller.config.basePath);
+    const target = actionUrl("session", caller.headers, caller.config);
     return sessionFromResponse(await postAction(caller, target, JSON.stringify({ data })));
   };
 }

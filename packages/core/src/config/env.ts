@@ -62,7 +62,7 @@ export function withProviderEnv(provider: ProviderConfig, env: EnvObject): Provi
 /**
  * Fills unset options of a configuration from an environment, the way Auth.js does:
  * `secret` from `AUTH_SECRET[_1.._3]`, `basePath` from the path of `AUTH_URL`, `trustHost` from
- * `AUTH_TRUST_HOST` (where `false` means false) or the presence of `AUTH_URL`, `redirectProxyUrl`
+ * {@link declaredTrust} (left unset when the environment declares nothing), `redirectProxyUrl`
  * from `AUTH_REDIRECT_PROXY_URL`, and the OAuth client settings from `AUTH_{PROVIDER}_ID`,
  * `_SECRET` and `_ISSUER`. Mutates and returns `config`.
  *
@@ -84,11 +84,28 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): AuthCo
     const path = safeUrl(url)?.pathname.replace(/\/+$/, "");
     if (path && path !== "") config.basePath = path;
   }
-  config.trustHost ??=
-    envFlag(envObject.AUTH_TRUST_HOST) ??
-    (url !== undefined || !!envObject.VERCEL || !!envObject.CF_PAGES || envObject.NODE_ENV !== "production");
+  config.trustHost ??= declaredTrust(envObject);
   config.redirectProxyUrl ??= envObject.AUTH_REDIRECT_PROXY_URL;
   return config;
+}
+
+/**
+ * Whether the environment declares the request's host headers trustworthy: `AUTH_TRUST_HOST`
+ * (where `false` means false), else `true` when `AUTH_URL` is set or on a platform whose edge
+ * sets Host and X-Forwarded-* itself (Vercel, Cloudflare Pages). `undefined` when nothing is
+ * declared. Unlike Auth.js, a non-production `NODE_ENV` declares nothing: custom servers often
+ * run without it, and a forwarded header an attacker sends would then pick the links Portcullis
+ * mails and the URLs it redirects to.
+ *
+ * @param env The environment.
+ * @returns `true`, `false`, or `undefined` when nothing is declared.
+ * @example
+ * ```ts
+ * declaredTrust({ AUTH_TRUST_HOST: "true" }) // true
+ * ```
+ */
+export function declaredTrust(env: EnvObject): boolean | undefined {
+  return envFlag(env.AUTH_TRUST_HOST) ?? (envUrl(env) || env.VERCEL || env.CF_PAGES ? true : undefined);
 }
 
 function safeUrl(value: string): URL | undefined {

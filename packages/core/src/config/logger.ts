@@ -14,6 +14,8 @@ const WARNINGS: Record<WarningCode, string> = {
   "env-url-basepath-mismatch": "basePath and the path of AUTH_URL differ; basePath wins.",
   "missing-secret-dev":
     "No secret is set: using a random one for this process, so sessions end on restart. Set AUTH_SECRET (e.g. `openssl rand -base64 33`).",
+  "redirect-proxy-refused":
+    "A callback's state names an origin the redirect proxy does not forward codes to (only https, or http on loopback); the callback was handled here instead.",
 };
 
 function describe(error: Error): string {

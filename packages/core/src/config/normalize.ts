@@ -6,6 +6,7 @@
  */
 import type { Adapter } from "../adapters";
 import { type AuthError, MissingSecret } from "../errors";
+import { type HostTrust, hostTrust } from "../http/origin";
 import { decode, encode } from "../jwt";
 import type {
   AuthConfig,
@@ -51,7 +52,8 @@ export interface InternalConfig {
   logger: LoggerInstance;
   cookies: { plain: CookiesOptions; secure: CookiesOptions };
   useSecureCookies?: boolean;
-  trustHost: boolean;
+  /** Which headers may name the public origin when `url` is unset (see http/origin.ts). */
+  hostTrust: HostTrust;
   skipCSRFCheck: boolean;
   redirectProxyUrl?: string;
   experimental: { enableWebAuthn: boolean };
@@ -161,7 +163,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     logger,
     cookies: { plain: resolveCookies(false, config.cookies), secure: resolveCookies(true, config.cookies) },
     useSecureCookies: config.useSecureCookies,
-    trustHost: !!config.trustHost,
+    hostTrust: hostTrust(config.trustHost, env.NODE_ENV === "production"),
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
     redirectProxyUrl: config.redirectProxyUrl,
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },

@@ -1,6 +1,16 @@
 /**
- * Where the app is served: its origin and whether that is https. From `AUTH_URL` when set;
- * else from the request, trusting Host and X-Forwarded-* only when the host is trusted.
+ * Where the app is served: its origin and whether that is https. The one place that decides which
+ * request headers may name the app's public origin, because every link mailed, every OAuth
+ * `redirect_uri`, every redirect-proxy forward and the base of every redirect is built on it.
+ *
+ * The rule, strongest source first:
+ * 1. `AUTH_URL` (or `NEXTAUTH_URL`): the origin is fixed; no header counts.
+ * 2. Declared trust (`trustHost: true`, `AUTH_TRUST_HOST=true`, or a platform that sets the
+ *    headers itself: Vercel, Cloudflare Pages): X-Forwarded-Host and X-Forwarded-Proto, else Host.
+ * 3. Nothing declared, outside production: the Host header alone, and only a loopback host
+ *    (`localhost`, `*.localhost`, `127.x.x.x`, `[::1]`), so `npm run dev` works while a forged
+ *    Host or X-Forwarded-Host cannot make a dev-mode server mail a link to another site.
+ * 4. Anything else: {@link UntrustedHost}, a configuration error that says what to set.
  */
 import type { InternalConfig } from "../config/normalize";
 import { UntrustedHost } from "../errors";
@@ -12,7 +22,42 @@ import { BadRequest } from "./request";
  */
 export const HOST = /^[\w.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
-/** The request's public URL (same path and query), resolved against AUTH_URL or trusted headers. */
+/** Which request headers may name the app's origin when `AUTH_URL` is not set. */
+export type HostTrust = "proxy" | "loopback" | "none";
+
+/**
+ * The host trust of a configuration: `proxy` when the deployer declared it (`trustHost: true`,
+ * directly or through the environment), `loopback` when nothing is declared outside production,
+ * else `none`.
+ *
+ * @param trustHost The configuration's `trustHost` after environment defaults.
+ * @param production Whether `NODE_ENV` is `production`.
+ * @returns The trust level.
+ * @example
+ * ```ts
+ * hostTrust(undefined, false) // "loopback"
+ * ```
+ */
+export function hostTrust(trustHost: boolean | undefined, production: boolean): HostTrust {
+  if (trustHost === true) return "proxy";
+  if (trustHost === undefined && !production) return "loopback";
+  return "none";
+}
+
+/**
+ * The request's public URL (same path and query), resolved by the rule above.
+ *
+ * @param request The request as the integration handed it over.
+ * @param config The normalised configuration.
+ * @returns The URL on the app's public origin.
+ * @throws {BadRequest} When the request URL cannot be parsed, or a trusted proxy's
+ * X-Forwarded-Host is not a valid `host[:port]` (the client's doing: a 400, never a 500).
+ * @throws {UntrustedHost} When nothing declared makes the request's host trustworthy.
+ * @example
+ * ```ts
+ * const url = publicUrl(request, config) // https://app.example/auth/session
+ * ```
+ */
 export function publicUrl(request: Request, config: InternalConfig): URL {
   // A Request always has a valid URL, but an integration's lazy one (or a hand-made object) may
   // not: that is the request's fault, not the configuration's.
@@ -23,15 +68,49 @@ export function publicUrl(request: Request, config: InternalConfig): URL {
     throw new BadRequest("The request URL cannot be parsed.");
   }
   if (config.url) return withOrigin(url, config.url.protocol, config.url.host);
-  if (!config.trustHost) {
-    throw new UntrustedHost(
-      `Host ${url.host} is not trusted. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy sets the Host header safely.`,
-    );
+  if (config.hostTrust === "proxy") {
+    const host = forwardedHost(request.headers.get("x-forwarded-host")) ?? url.host;
+    const proto = firstValue(request.headers.get("x-forwarded-proto"))?.toLowerCase();
+    return withOrigin(url, proto === "https" || proto === "http" ? `${proto}:` : url.protocol, host);
   }
-  const forwardedHost = firstValue(request.headers.get("x-forwarded-host"));
-  const host = forwardedHost && HOST.test(forwardedHost) ? forwardedHost : url.host;
-  const proto = firstValue(request.headers.get("x-forwarded-proto"))?.toLowerCase();
-  return withOrigin(url, proto === "https" || proto === "http" ? `${proto}:` : url.protocol, host);
+  if (config.hostTrust === "loopback" && isLoopback(url.hostname)) return url;
+  throw new UntrustedHost(
+    config.hostTrust === "loopback"
+      ? `Host ${url.host} is not trusted: without AUTH_URL or a declared trust, only loopback hosts (localhost, 127.0.0.1, [::1]) are served. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy you run sets the Host and X-Forwarded-* headers.`
+      : `Host ${url.host} is not trusted. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy you run sets the Host and X-Forwarded-* headers.`,
+  );
+}
+
+/**
+ * Whether a URL hostname is a loopback name or address: `localhost` and its subdomains
+ * (RFC 6761 reserves them for the local machine), 127.0.0.0/8, and `[::1]`.
+ *
+ * @param hostname A WHATWG URL's `hostname` (lowercase, IPv6 in brackets).
+ * @returns True for loopback hosts.
+ * @example
+ * ```ts
+ * isLoopback("127.0.0.1") // true
+ * ```
+ */
+export function isLoopback(hostname: string): boolean {
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+/**
+ * The first X-Forwarded-Host value when it is a host a URL can be built on. A value that is not
+ * (`a:99999`, `1.2.3.4.5`, `[::::]`, a path) is refused rather than ignored: falling back to the
+ * Host header behind a proxy would put the proxy's internal name into links.
+ */
+function forwardedHost(header: string | null): string | undefined {
+  const value = firstValue(header);
+  if (value === undefined) return undefined;
+  if (HOST.test(value) && URL.canParse(`http://${value}`)) return value;
+  throw new BadRequest("X-Forwarded-Host is not a valid host.");
 }
 
 // Built anew rather than by setting url.host: that setter keeps the old port when the new host has none.
@@ -40,6 +119,17 @@ function withOrigin(url: URL, protocol: string, host: string): URL {
   return new URL(`${protocol}//${host}${url.pathname}${url.search}`);
 }
 
-function firstValue(header: string | null): string | undefined {
+/**
+ * The first value of a comma-separated proxy header (the one the nearest client-facing proxy
+ * wrote first), trimmed; `undefined` when empty.
+ *
+ * @param header The header's value, or null.
+ * @returns The first value, or undefined.
+ * @example
+ * ```ts
+ * firstValue("app.example, internal:3000") // "app.example"
+ * ```
+ */
+export function firstValue(header: string | null): string | undefined {
   return header?.split(",")[0]?.trim() || undefined;
 }

@@ -137,16 +137,15 @@ describe("environment inference", () => {
     });
   });
 
-  it("ignores a malformed X-Forwarded-Host", async () => {
+  it("refuses a malformed X-Forwarded-Host from a trusted proxy with 400", async () => {
     const response = await Auth(
       new Request("http://127.0.0.1:3000/auth/providers", {
         headers: { "x-forwarded-host": "evil.example/<x>" },
       }),
       config(),
     );
-    expect(await response.json()).toMatchObject({
-      credentials: { signinUrl: "http://127.0.0.1:3000/auth/signin/credentials" },
-    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toBe("Bad request.");
   });
 });
 

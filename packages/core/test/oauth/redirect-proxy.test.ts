@@ -85,3 +85,48 @@ describe("redirect proxy", () => {
     );
   });
 });
+
+/**
+ * The account takeover this guards against: an attacker starts a sign-in at a deployment with a
+ * forged X-Forwarded-Host, hands the authorization URL to the victim, and waits for the proxy to
+ * forward the victim's authorization code to the attacker's site.
+ */
+describe("redirect proxy with a forged X-Forwarded-Host", () => {
+  async function attackerSignIn(client: ReturnType<typeof browser>): Promise<URL> {
+    const csrfToken = await client.csrfToken();
+    const response = await client.post("/auth/signin/idp", {
+      form: { csrfToken, callbackUrl: "/dashboard" },
+      headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+    });
+    return location(response);
+  }
+
+  it("never forwards the victim's code to the forged host when nothing declares the proxy trusted", async () => {
+    const preview = {
+      client: browser(
+        oauthConfig([oidcProvider(idp)], { redirectProxyUrl: PROXY, trustHost: undefined }),
+        PREVIEW,
+      ),
+    };
+    const stable = deployment(STABLE);
+    const answer = await providerAnswer(idp, await attackerSignIn(preview.client));
+    const forwarded = location(await stable.client.get(answer.url));
+    expect(forwarded.origin).toBe(PREVIEW);
+  });
+
+  it("does not forward a code over plain http to a host that is not loopback", async () => {
+    // A deployment that declared trust in a proxy passing the header through unchecked seals
+    // http://evil.example; the proxy still refuses to send the code there in clear text.
+    const misdeclared = browser(oauthConfig([oidcProvider(idp)], { redirectProxyUrl: PROXY }), PREVIEW);
+    const csrfToken = await misdeclared.csrfToken();
+    const started = await misdeclared.post("/auth/signin/idp", {
+      form: { csrfToken, callbackUrl: "/dashboard" },
+      headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" },
+    });
+    const stable = deployment(STABLE);
+    const answer = await providerAnswer(idp, location(started));
+    const refused = location(await stable.client.get(answer.url));
+    expect(refused.origin).toBe(STABLE);
+    expect(refused.searchParams.get("code")).toBeNull();
+  });
+});

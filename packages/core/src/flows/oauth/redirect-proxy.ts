@@ -6,6 +6,7 @@
  * make or read such a state, and a forward can only go to an origin one of them put there.
  */
 import type { ActionContext, AuthResult } from "../../context";
+import { isLoopback } from "../../http/origin";
 import type { OAuthCheck } from "../../types";
 import { stateOrigin } from "./checks";
 
@@ -88,7 +89,31 @@ export async function forwardFromProxy(
   if (!proxy) return undefined;
   const origin = await stateOrigin(params.get("state"), ctx);
   if (!origin || origin === ctx.origin) return undefined;
-  const target = new URL(`${origin}${ctx.config.basePath}/callback/${providerId}`);
+  const target = forwardTarget(origin, `${ctx.config.basePath}/callback/${providerId}`);
+  if (!target) {
+    // Only an app holding the secret can seal an origin, so this is a misbehaving deployment.
+    ctx.config.logger.warn("redirect-proxy-refused");
+    return undefined;
+  }
   target.search = params.toString();
   return { redirect: target.href };
+}
+
+/**
+ * The URL a callback is forwarded to, or undefined when the sealed origin is not one the proxy
+ * sends authorization codes to: an https origin, or http on a loopback host (local development).
+ * The code in the query signs in whoever receives it, so it never travels in clear text to the
+ * network, whatever a deployment sealed.
+ */
+function forwardTarget(origin: string, path: string): URL | undefined {
+  let target: URL;
+  try {
+    target = new URL(path, origin);
+  } catch {
+    return undefined;
+  }
+  if (target.origin !== origin) return undefined;
+  if (target.protocol === "https:" || (target.protocol === "http:" && isLoopback(target.hostname)))
+    return target;
+  return undefined;
 }
