@@ -2,15 +2,36 @@
  * Environment inference: reads `AUTH_*` (and legacy `NEXTAUTH_*`) variables into a configuration.
  * Runs once per configuration object, never per request.
  */
-import type { AuthConfig, ProviderConfig } from "../types";
+import type { AuthConfig, Provider, ProviderConfig } from "../types";
 
 /** An environment: `process.env`, Deno's env as an object, a Worker's bindings... */
 export type EnvObject = Record<string, string | undefined>;
 
-/** The process environment where there is one (Node, Bun, Deno's Node compatibility); else empty. */
+/**
+ * The process environment where there is one (Node, Bun, Deno's Node compatibility); else empty.
+ * Each variable is read when asked for, and a read the runtime refuses (Deno without
+ * `--allow-env` throws) answers `undefined`: an app that passes everything in its configuration
+ * needs no access to the environment at all.
+ */
 export function processEnv(): EnvObject {
-  const env = (globalThis as { process?: { env?: EnvObject } }).process?.env;
-  return env ?? {};
+  let env: EnvObject | undefined;
+  try {
+    env = (globalThis as { process?: { env?: EnvObject } }).process?.env;
+  } catch {
+    return {};
+  }
+  if (!env) return {};
+  const source = env;
+  return new Proxy({} as EnvObject, {
+    get(_target, name) {
+      if (typeof name !== "string") return undefined;
+      try {
+        return source[name];
+      } catch {
+        return undefined;
+      }
+    },
+  });
 }
 
 /** Reads a boolean variable: `true`/`1`/`yes` is true, `false`/`0`/`no` is false, anything else undefined. */
@@ -47,24 +68,54 @@ export function envProviderKey(id: string): string {
   return id.toUpperCase().replace(/-/g, "_");
 }
 
-/** Fills `clientId`, `clientSecret` and `issuer` of an OAuth provider from `AUTH_{PROVIDER}_*` when not set. */
-export function withProviderEnv(provider: ProviderConfig, env: EnvObject): ProviderConfig {
-  if (provider.type !== "oauth" && provider.type !== "oidc") return provider;
+/**
+ * A provider with unset options filled from `AUTH_{PROVIDER}_ID`, `_SECRET` and `_ISSUER` (OAuth
+ * and OIDC) or `_KEY` (email vendors' `apiKey`). A bare factory is called first; called again
+ * with the values when the environment has some, because some factories build endpoints from
+ * them (an issuer-based URL, a client id in the authorization params).
+ *
+ * @param provider A provider, or a bare provider factory.
+ * @param env The environment to read.
+ * @returns The provider's configuration.
+ * @example
+ * ```ts
+ * providerWithEnv(GitHub, { AUTH_GITHUB_ID: "id", AUTH_GITHUB_SECRET: "secret" }).clientId // "id"
+ * ```
+ */
+export function providerWithEnv(provider: Provider, env: EnvObject): ProviderConfig {
+  const config = typeof provider === "function" ? provider() : provider;
+  const filled = withProviderEnv(config, env);
+  if (typeof provider !== "function" || filled === config) return filled;
+  const read = filled as unknown as Record<string, unknown>;
+  const values = Object.fromEntries(ENV_OPTIONS.map((key) => [key, read[key]]).filter(([, v]) => v));
+  return (provider as unknown as (options: Record<string, unknown>) => ProviderConfig)(values);
+}
+
+const ENV_OPTIONS = ["clientId", "clientSecret", "issuer", "apiKey"] as const;
+
+function withProviderEnv(provider: ProviderConfig, env: EnvObject): ProviderConfig {
   const key = `AUTH_${envProviderKey(provider.id)}`;
-  return {
-    ...provider,
-    clientId: provider.clientId ?? env[`${key}_ID`],
-    clientSecret: provider.clientSecret ?? env[`${key}_SECRET`],
-    issuer: provider.issuer ?? env[`${key}_ISSUER`],
-  };
+  const set: Record<string, string | undefined> = {};
+  if (provider.type === "oauth" || provider.type === "oidc") {
+    set.clientId = provider.clientId ?? env[`${key}_ID`];
+    set.clientSecret = provider.clientSecret ?? env[`${key}_SECRET`];
+    set.issuer = provider.issuer ?? env[`${key}_ISSUER`];
+  } else if (provider.type === "email") {
+    set.apiKey = (provider as { apiKey?: string }).apiKey ?? env[`${key}_KEY`];
+  }
+  const changed = Object.entries(set).some(
+    ([name, value]) => value !== (provider as Record<string, unknown>)[name],
+  );
+  return changed ? ({ ...provider, ...set } as ProviderConfig) : provider;
 }
 
 /**
  * Fills unset options of a configuration from an environment, the way Auth.js does:
  * `secret` from `AUTH_SECRET[_1.._3]`, `basePath` from the path of `AUTH_URL`, `trustHost` from
  * {@link declaredTrust} (left unset when the environment declares nothing), `redirectProxyUrl`
- * from `AUTH_REDIRECT_PROXY_URL`, and the OAuth client settings from `AUTH_{PROVIDER}_ID`,
- * `_SECRET` and `_ISSUER`. Mutates and returns `config`.
+ * from `AUTH_REDIRECT_PROXY_URL`, and each provider's settings from `AUTH_{PROVIDER}_ID`,
+ * `_SECRET`, `_ISSUER` and `_KEY` (see {@link providerWithEnv}); bare provider factories are
+ * called. Mutates and returns `config`.
  *
  * @param envObject The environment to read, e.g. `process.env`.
  * @param config The configuration to fill.
@@ -86,6 +137,7 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): AuthCo
   }
   config.trustHost ??= declaredTrust(envObject);
   config.redirectProxyUrl ??= envObject.AUTH_REDIRECT_PROXY_URL;
+  if (config.providers) config.providers = config.providers.map((p) => providerWithEnv(p, envObject));
   return config;
 }
 

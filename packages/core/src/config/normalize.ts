@@ -24,7 +24,7 @@ import type {
 } from "../types";
 import { skipCSRFCheck } from "../types";
 import { resolveCookies } from "./cookies";
-import { type EnvObject, envUrl, processEnv, setEnvDefaults, withProviderEnv } from "./env";
+import { envUrl, processEnv, setEnvDefaults } from "./env";
 import { createLogger } from "./logger";
 import { validateConfig } from "./validate";
 
@@ -122,7 +122,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
   const config = setEnvDefaults(env, { ...userConfig });
   const logger = createLogger(config.logger, !!config.debug);
   const adapter = typeof config.adapter === "function" ? config.adapter() : config.adapter;
-  const providers = (config.providers ?? []).map((p) => providerWithEnv(p, env));
+  const providers = (config.providers ?? []) as ProviderConfig[];
   const maxAge = config.session?.maxAge ?? 30 * DAY;
   const rawUrl = envUrl(env);
   const secrets = config.secret === undefined ? [] : [config.secret].flat().filter(Boolean);
@@ -171,26 +171,6 @@ function normalize(userConfig: AuthConfig): InternalConfig {
   };
   internal.error = error ?? validateConfig(internal, rawUrl);
   return internal;
-}
-
-/**
- * A provider with `AUTH_{ID}_ID/_SECRET/_ISSUER` applied. A bare factory is called again with
- * those values, because some factories build endpoints from them (an issuer-based URL, a client
- * id in the authorization params) and would otherwise miss them.
- */
-function providerWithEnv(provider: Provider, env: EnvObject): ProviderConfig {
-  if (typeof provider !== "function") return withProviderEnv(provider, env);
-  const defaults = provider();
-  if (defaults.type !== "oauth" && defaults.type !== "oidc") return defaults;
-  const filled = withProviderEnv(defaults, env) as OAuth2Config;
-  const unchanged = ["clientId", "clientSecret", "issuer"].every((key) => filled[key] === defaults[key]);
-  if (unchanged) return filled;
-  const { clientId, clientSecret, issuer } = filled;
-  return (provider as unknown as (options: Partial<OAuth2Config>) => ProviderConfig)({
-    clientId,
-    clientSecret,
-    issuer,
-  });
 }
 
 /** `/auth` from `auth/`, `/auth` or `/auth/`; the root (`/`) as the empty string. */

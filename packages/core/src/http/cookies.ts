@@ -123,17 +123,29 @@ export function serializeCookie(name: string, value: string, options: CookieSeri
     if (!PATH.test(path)) throw new TypeError(`serializeCookie: invalid path "${path}"`);
     header += `; Path=${path}`;
   }
-  if (expires) {
-    const time = expires instanceof Date ? expires.getTime() : Number.NaN;
-    if (!Number.isFinite(time))
-      throw new TypeError(`serializeCookie: expires of "${name}" is not a valid Date`);
-    header += `; Expires=${expires.toUTCString()}`;
-  }
+  if (expires) header += `; Expires=${httpDate(name, expires)}`;
   if (options.httpOnly) header += "; HttpOnly";
   if (options.secure) header += "; Secure";
   if (options.partitioned) header += "; Partitioned";
   if (sameSite) header += `; SameSite=${sameSiteValue(sameSite)}`;
   return header;
+}
+
+// Taken at load: an app's test may replace the global Date (fake timers, a subclass), and a date
+// made before that is still a date. The method reads the internal time slot, so it works on any
+// real Date whatever its constructor, and throws on anything else.
+const toUTCString = Date.prototype.toUTCString;
+
+function httpDate(name: string, expires: Date): string {
+  let text: string;
+  try {
+    text = toUTCString.call(expires);
+  } catch {
+    text = "Invalid Date";
+  }
+  if (text === "Invalid Date")
+    throw new TypeError(`serializeCookie: expires of "${name}" is not a valid Date`);
+  return text;
 }
 
 // ASCII characters encodeURIComponent leaves alone, and the escape it writes for each other one.

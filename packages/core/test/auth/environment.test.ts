@@ -1,0 +1,74 @@
+/**
+ * Environment inference from the environment an app hands over (`setEnvDefaults(env, config)`),
+ * and from a process environment the runtime refuses to read (Deno without `--allow-env`).
+ */
+import { Auth, type AuthConfig, setEnvDefaults } from "@portcullis/core";
+import GitHub from "@portcullis/core/providers/github";
+import Resend from "@portcullis/core/providers/resend";
+import { afterEach, describe, expect, it } from "vitest";
+import { credentials, SECRET } from "./helpers";
+
+describe("setEnvDefaults", () => {
+  it("fills OAuth client settings from AUTH_{PROVIDER}_ID/_SECRET/_ISSUER of the env it is given", () => {
+    const env = {
+      AUTH_GITHUB_ID: "gh-id",
+      AUTH_GITHUB_SECRET: "gh-secret",
+      AUTH_GITHUB_ISSUER: "https://gh.example",
+    };
+    const config = setEnvDefaults(env, { providers: [GitHub] });
+    expect(config.providers[0]).toMatchObject({
+      id: "github",
+      clientId: "gh-id",
+      clientSecret: "gh-secret",
+      issuer: "https://gh.example",
+    });
+  });
+
+  it("fills an email vendor's apiKey from AUTH_{PROVIDER}_KEY", () => {
+    const config = setEnvDefaults(
+      { AUTH_RESEND_KEY: "re_key" },
+      { providers: [Resend({ from: "a@b.example" })] },
+    );
+    expect(config.providers[0]).toMatchObject({ id: "resend", apiKey: "re_key" });
+  });
+
+  it("keeps what the configuration sets over the environment", () => {
+    const env = { AUTH_GITHUB_ID: "from-env", AUTH_GITHUB_SECRET: "from-env" };
+    const config = setEnvDefaults(env, { providers: [GitHub({ clientId: "mine", clientSecret: "mine" })] });
+    expect(config.providers[0]).toMatchObject({ clientId: "mine", clientSecret: "mine" });
+  });
+
+  it("declares no host trust from a non-production NODE_ENV alone", () => {
+    expect(setEnvDefaults({ NODE_ENV: "development" }, { providers: [] }).trustHost).toBeUndefined();
+    expect(setEnvDefaults({ AUTH_TRUST_HOST: "true" }, { providers: [] }).trustHost).toBe(true);
+    expect(setEnvDefaults({ AUTH_TRUST_HOST: "false" }, { providers: [] }).trustHost).toBe(false);
+    expect(setEnvDefaults({ AUTH_URL: "https://app.example" }, { providers: [] }).trustHost).toBe(true);
+  });
+});
+
+describe("a process environment that refuses reads", () => {
+  // Deno without --allow-env throws on every read of `process.env.X`. Deno is not part of this
+  // suite's runtimes yet, so the refusal is reproduced with an env object that throws the same way.
+  const realEnv = process.env;
+  afterEach(() => {
+    process.env = realEnv;
+  });
+
+  it("answers every action from the configuration alone", async () => {
+    process.env = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error(
+            'NotCapable: Requires env access to "AUTH_URL", run again with the --allow-env flag',
+          );
+        },
+      },
+    ) as NodeJS.ProcessEnv;
+    const config: AuthConfig = { secret: SECRET, trustHost: true, providers: [credentials] };
+    for (const action of ["csrf", "providers", "session", "signin"]) {
+      const response = await Auth(new Request(`http://localhost:3000/auth/${action}`), config);
+      expect([action, response.status]).toEqual([action, 200]);
+    }
+  });
+});
