@@ -70,7 +70,13 @@ export async function authorizationUrl(
   const checks = await createChecks(
     effectiveChecks(provider.checks, proxy),
     provider.id,
-    { origin: proxy ? ctx.origin : undefined, formPost: params.get("response_mode") === "form_post" },
+    // Behind a proxy the state carries this app's own callback URL, where the proxy forwards the
+    // answer (and where the check cookies live). Auth.js seals the same value, so a Portcullis
+    // app and an Auth.js proxy (or the reverse) work together.
+    {
+      origin: proxy ? redirectUri(provider.id, undefined, ctx) : undefined,
+      formPost: params.get("response_mode") === "form_post",
+    },
     ctx,
   );
   for (const [key, value] of Object.entries(checks.params)) params.set(key, value);

@@ -65,7 +65,7 @@ async function seal(check: Sealed, value: string, providerId: string, formPost: 
  *
  * @param checks - The provider's checks.
  * @param providerId - Bound into each cookie.
- * @param options - `origin` to carry in the state (redirect proxy); `formPost` when the provider
+ * @param options - `origin`, the URL to carry in the state (redirect proxy: this app's callback URL); `formPost` when the provider
  * answers with `response_mode=form_post` (the cookies then get `SameSite=None; Secure`).
  * @param ctx - The action context (secrets, cookie names, clock).
  * @returns The parameters and the cookies.
@@ -173,18 +173,19 @@ export async function readChecks(
 }
 
 /**
- * The origin a state parameter carries (set by an app behind a redirect proxy), when the state
- * decrypts with our secret and names an http(s) origin.
+ * The URL a state parameter carries (set by an app behind a redirect proxy: its own callback
+ * URL, as Auth.js seals it, or only its origin, as earlier Portcullis versions did), when the
+ * state decrypts with our secret and the URL is http(s).
  *
- * @param state - The callback's `state` parameter.
+ * @param state - The `state` parameter of a callback.
  * @param ctx - The action context.
- * @returns The origin, or undefined.
+ * @returns The URL, or undefined.
  * @example
  * ```ts
- * const origin = await stateOrigin(params.get("state"), ctx)
+ * const target = await stateTarget(params.get("state"), ctx)
  * ```
  */
-export async function stateOrigin(state: string | null, ctx: ActionContext): Promise<string | undefined> {
+export async function stateTarget(state: string | null, ctx: ActionContext): Promise<URL | undefined> {
   if (!state) return undefined;
   const payload = await decode<{ origin?: unknown }>({
     token: state,
@@ -195,7 +196,7 @@ export async function stateOrigin(state: string | null, ctx: ActionContext): Pro
   if (typeof payload?.origin !== "string") return undefined;
   try {
     const url = new URL(payload.origin);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : undefined;
+    return url.protocol === "https:" || url.protocol === "http:" ? url : undefined;
   } catch {
     return undefined;
   }

@@ -8,7 +8,7 @@
 import type { ActionContext, AuthResult } from "../../context";
 import { isLoopback } from "../../http/origin";
 import type { OAuthCheck } from "../../types";
-import { stateOrigin } from "./checks";
+import { stateTarget } from "./checks";
 
 /**
  * The redirect proxy URL in effect for a provider: its own `redirectProxyUrl`, else the
@@ -65,8 +65,9 @@ export function effectiveChecks(checks: OAuthCheck[], proxy: string | undefined)
 
 /**
  * When this app is the redirect proxy for the sign-in a callback belongs to, the redirect that
- * forwards the whole callback to the app that started it: `{origin}{basePath}/callback/{id}` with
- * the callback's parameters as the query.
+ * forwards the whole callback to the app that started it: the callback URL sealed in the state
+ * (an origin alone, from earlier versions, gets `{basePath}/callback/{id}`), with the callback's
+ * parameters as the query, as Auth.js's proxy forwards.
  *
  * @param providerId - The provider's id.
  * @param params - The callback parameters (query, or form_post body).
@@ -87,33 +88,24 @@ export async function forwardFromProxy(
   ctx: ActionContext,
 ): Promise<AuthResult | undefined> {
   if (!proxy) return undefined;
-  const origin = await stateOrigin(params.get("state"), ctx);
-  if (!origin || origin === ctx.origin) return undefined;
-  const target = forwardTarget(origin, `${ctx.config.basePath}/callback/${providerId}`);
-  if (!target) {
-    // Only an app holding the secret can seal an origin, so this is a misbehaving deployment.
+  const target = await stateTarget(params.get("state"), ctx);
+  if (!target || target.origin === ctx.origin) return undefined;
+  if (!forwardable(target)) {
+    // Only an app holding the secret can seal a URL, so this is a misbehaving deployment.
     ctx.config.logger.warn("redirect-proxy-refused");
     return undefined;
   }
+  if (target.pathname === "/") target.pathname = `${ctx.config.basePath}/callback/${providerId}`;
   target.search = params.toString();
+  target.hash = "";
   return { redirect: target.href };
 }
 
 /**
- * The URL a callback is forwarded to, or undefined when the sealed origin is not one the proxy
- * sends authorization codes to: an https origin, or http on a loopback host (local development).
- * The code in the query signs in whoever receives it, so it never travels in clear text to the
- * network, whatever a deployment sealed.
+ * Whether the proxy sends authorization codes to this URL: https, or http on a loopback host
+ * (local development). The code in the query signs in whoever receives it, so it never travels
+ * in clear text over the network, whatever a deployment sealed.
  */
-function forwardTarget(origin: string, path: string): URL | undefined {
-  let target: URL;
-  try {
-    target = new URL(path, origin);
-  } catch {
-    return undefined;
-  }
-  if (target.origin !== origin) return undefined;
-  if (target.protocol === "https:" || (target.protocol === "http:" && isLoopback(target.hostname)))
-    return target;
-  return undefined;
+function forwardable(target: URL): boolean {
+  return target.protocol === "https:" || (target.protocol === "http:" && isLoopback(target.hostname));
 }
