@@ -1,11 +1,13 @@
 import { Auth, type AuthConfigInput, withBasePath } from "@portcullis/core";
 import type { RequestHandler } from "express";
+import { mountPath } from "./request-origin";
 import { sendWebResponse } from "./send-web-response";
 import { toWebRequest } from "./to-web-request";
 
 /**
  * Express middleware answering every auth action (sign-in, callbacks, session, sign-out...) under
- * the path it is mounted at. `basePath` is that mount path unless the configuration sets one, which
+ * the path it is mounted at, on Express 4.18+ and 5: `app.use("/auth", ...)`, or the wildcard
+ * mounts of Auth.js's docs (`"/auth/*"` on Express 4, `"/auth/*splat"` on 5). `basePath` is that mount path unless the configuration sets one, which
  * must then match. Works whether or not the app parsed bodies before it. Behind a proxy, set
  * Express's `trust proxy` so X-Forwarded-Host/Proto are honoured; they are ignored otherwise.
  *
@@ -25,7 +27,7 @@ export function ExpressAuth(config: AuthConfigInput): RequestHandler {
     const request = toWebRequest(req);
     // The core's own answer to a request it cannot route, for one it could not even be given.
     const response = request
-      ? await Auth(request, withBasePath(config, req.baseUrl))
+      ? await Auth(request, withBasePath(config, mountPath(req)))
       : Response.json("Bad request.", { status: 400 });
     await sendWebResponse(res, response);
   };

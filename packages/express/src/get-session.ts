@@ -1,5 +1,6 @@
 import { type AuthConfig, type Session, sessionAt } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
+import { hostOf } from "./request-origin";
 
 /**
  * The session of an Express request, for protecting routes outside the auth middleware. Asks the
@@ -21,5 +22,5 @@ import type { Request as ExpressRequest } from "express";
  */
 export async function getSession(req: ExpressRequest, config: AuthConfig): Promise<Session | null> {
   // The framework already judged the proxy headers (trust proxy): its protocol and host are the origin.
-  return sessionAt(req.protocol, req.host, req.headers.cookie, config);
+  return sessionAt(req.protocol, hostOf(req), req.headers.cookie, config);
 }

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { headersFromNode, lazyRequest, requestOrigin } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
+import { hostOf } from "./request-origin";
 
 // Express has already applied these under its `trust proxy` setting (req.protocol, req.host);
 // passed on, the core would apply them again whether or not the proxy is trusted.
@@ -9,7 +10,7 @@ const PROXY_HEADERS = new Set(["x-forwarded-host", "x-forwarded-proto"]);
 const PROXY_AND_LENGTH_HEADERS = new Set([...PROXY_HEADERS, "content-length", "transfer-encoding"]);
 
 /**
- * The Web Request the core reads for an Express request: URL from `req.protocol`, `req.host` (both
+ * The Web Request the core reads for an Express request: URL from `req.protocol` and the host (both
  * governed by Express's `trust proxy`) and `req.originalUrl`. A body a parser already read
  * (`express.urlencoded()`, `express.json()`) is serialised again in its content type; otherwise
  * the raw body is streamed, so the core's size limit applies before anything is buffered. The
@@ -25,7 +26,7 @@ const PROXY_AND_LENGTH_HEADERS = new Set([...PROXY_HEADERS, "content-length", "t
  * ```
  */
 export function toWebRequest(req: ExpressRequest): Request | undefined {
-  const origin = requestOrigin(req.protocol, req.host);
+  const origin = requestOrigin(req.protocol, hostOf(req));
   if (origin === undefined) return undefined;
   const parsed = req.body !== undefined;
   const headers = () => headersFromNode(req.headers, parsed ? PROXY_AND_LENGTH_HEADERS : PROXY_HEADERS);

@@ -6,9 +6,14 @@ import { ExpressAuth, getSession } from "@portcullis/express";
 import { type IntegrationApp, TestClient } from "@portcullis/testkit";
 import express from "express";
 
+/** The Express module to build on: Express 5 (the default) or Express 4 (installed as `express4`). */
+export type ExpressModule = typeof express;
+
 /** How the test app is put together. */
 export interface AppOptions {
-  /** Mount path of ExpressAuth (default `/auth`). */
+  /** Express 4 or 5 (default: 5). */
+  express?: ExpressModule;
+  /** Mount path of ExpressAuth (default `/auth`); a wildcard such as `/auth/*` is mounted as given. */
   mount?: string;
   /** Run `express.urlencoded()` and `express.json()` before the auth middleware. */
   parsers?: boolean;
@@ -23,9 +28,10 @@ export interface AppOptions {
 /** The app: auth middleware at the mount path and `/me`, answering the session or 401. */
 export function buildApp(cfg: AuthConfig, options: AppOptions = {}): express.Express {
   const mount = options.mount ?? "/auth";
-  const app = express();
+  const framework = options.express ?? express;
+  const app = framework();
   if (options.trustProxy) app.set("trust proxy", "loopback");
-  if (options.parsers) app.use(express.urlencoded(), express.json());
+  if (options.parsers) app.use(framework.urlencoded(), framework.json());
   if (options.seenBodies) {
     const seen = options.seenBodies;
     app.use(mount, (req, _res, next) => {
