@@ -3,6 +3,7 @@
  *
  * @module
  */
-export type { AuthConfig, AuthConfigInput, Session } from "@portcullis/core";
+/** The configuration of {@link ExpressAuth}, under the name `@auth/express` gives it. */
+export type { AuthConfig, AuthConfig as ExpressAuthConfig, AuthConfigInput, Session } from "@portcullis/core";
 export { ExpressAuth } from "./express-auth";
 export { getSession } from "./get-session";

@@ -1,0 +1,11 @@
+/**
+ * @portcullis/migrate: the codemod that moves an Auth.js app to Portcullis. The command line is
+ * `npx @portcullis/migrate`; these are the same steps as functions.
+ *
+ * @module
+ */
+export { type MigrateOptions, type MigrateReport, migrate } from "./migrate";
+export { rewritePackageJson } from "./rewrite-package-json";
+export { type ManualStep, rewriteSource, type SourceRewrite } from "./rewrite-source";
+export { rewriteSvelte } from "./rewrite-svelte";
+export { replacementPackages, rewriteSpecifier, type SpecifierRewrite } from "./specifiers";

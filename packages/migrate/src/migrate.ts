@@ -1,0 +1,87 @@
+/** Walks an app's folder and rewrites every source, Svelte component and package.json in it. */
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { extname, join, relative } from "node:path";
+import { rewritePackageJson } from "./rewrite-package-json";
+import { type ManualStep, rewriteSource } from "./rewrite-source";
+import { rewriteSvelte } from "./rewrite-svelte";
+
+/** Options of {@link migrate}. */
+export interface MigrateOptions {
+  /** Report what would change without writing. Default false. */
+  dryRun?: boolean;
+  /** The version range written into package.json. Default `^0.1.0`. */
+  version?: string;
+}
+
+/** What {@link migrate} did. */
+export interface MigrateReport {
+  /** Files changed (or that would change on a dry run), relative to the folder. */
+  changed: string[];
+  /** Auth.js imports the codemod left for a person, with the reason. */
+  manual: ManualStep[];
+  /** Files that could not be read or parsed, with the error. */
+  failed: Array<{ file: string; error: string }>;
+}
+
+const SOURCES = new Set([".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"]);
+const SKIPPED = new Set([
+  "node_modules",
+  ".git",
+  ".next",
+  ".svelte-kit",
+  ".vinxi",
+  ".output",
+  "dist",
+  "build",
+]);
+
+/**
+ * Moves an Auth.js app in `dir` to Portcullis: imports, re-exports, `require()`s and module
+ * augmentations of `next-auth` and `@auth/*` in every source and Svelte file, and the
+ * dependencies in every package.json. Folders of generated or installed code are skipped.
+ *
+ * @param dir The app's root folder.
+ * @param options Dry run and the version to depend on.
+ * @returns The changed files, the imports left for a person, and the files that failed.
+ * @example
+ * ```ts
+ * const report = await migrate(process.cwd(), { dryRun: true })
+ * ```
+ */
+export async function migrate(dir: string, options: MigrateOptions = {}): Promise<MigrateReport> {
+  const report: MigrateReport = { changed: [], manual: [], failed: [] };
+  for (const path of await filesUnder(dir)) {
+    const file = relative(dir, path);
+    try {
+      const text = await readFile(path, "utf8");
+      const result = rewriteFile(text, file, options.version ?? "^0.1.0");
+      if (!result) continue;
+      report.manual.push(...result.manual);
+      if (!result.changed) continue;
+      report.changed.push(file);
+      if (!options.dryRun) await writeFile(path, result.text);
+    } catch (error) {
+      report.failed.push({ file, error: (error as Error).message });
+    }
+  }
+  return report;
+}
+
+function rewriteFile(text: string, file: string, version: string) {
+  if (file.endsWith("package.json")) return { ...rewritePackageJson(text, version), manual: [] };
+  const ext = extname(file);
+  if (ext === ".svelte") return rewriteSvelte(text, file);
+  if (SOURCES.has(ext) && !file.endsWith(".d.ts.map")) return rewriteSource(text, file);
+  return undefined;
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (SKIPPED.has(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...(await filesUnder(path)));
+    else if (entry.isFile()) files.push(path);
+  }
+  return files.sort();
+}

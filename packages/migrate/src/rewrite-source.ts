@@ -1,0 +1,88 @@
+/**
+ * Rewrites the Auth.js module specifiers of one JavaScript or TypeScript source on its syntax
+ * tree (ts-morph): static and dynamic imports, re-exports, `require()`, `import("...")` types and
+ * `declare module "..."` augmentations. Strings that merely look like module names are left alone.
+ */
+import { Node, Project, type SourceFile, type StringLiteral, ts } from "ts-morph";
+import { rewriteSpecifier } from "./specifiers";
+
+/** A specifier the codemod could not rewrite, with where it is and why. */
+export interface ManualStep {
+  file: string;
+  line: number;
+  specifier: string;
+  reason: string;
+}
+
+/** The outcome of rewriting one source. */
+export interface SourceRewrite {
+  text: string;
+  changed: boolean;
+  manual: ManualStep[];
+}
+
+// One in-memory project for every file: parsing needs no file system, no tsconfig, no type check.
+const project = new Project({
+  useInMemoryFileSystem: true,
+  compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve },
+});
+
+/**
+ * Rewrites one source text.
+ *
+ * @param text The file's contents.
+ * @param fileName Its name; the extension picks the parser (`.tsx`/`.jsx` allow JSX).
+ * @returns The new text, whether it changed, and the specifiers left for a person.
+ * @example
+ * ```ts
+ * rewriteSource('import NextAuth from "next-auth"', "auth.ts").text // 'import NextAuth from "@portcullis/next"'
+ * ```
+ */
+export function rewriteSource(text: string, fileName: string): SourceRewrite {
+  const file = project.createSourceFile(`/${fileName.replace(/^\/+/, "")}`, text, { overwrite: true });
+  try {
+    const manual: ManualStep[] = [];
+    let changed = false;
+    for (const literal of specifierLiterals(file)) {
+      const specifier = literal.getLiteralValue();
+      const rewrite = rewriteSpecifier(specifier);
+      if (rewrite?.kind === "rename") {
+        literal.setLiteralValue(rewrite.to);
+        changed = true;
+      } else if (rewrite?.kind === "manual") {
+        manual.push({
+          file: fileName,
+          line: literal.getStartLineNumber(),
+          specifier,
+          reason: rewrite.reason,
+        });
+      }
+    }
+    return { text: changed ? file.getFullText() : text, changed, manual };
+  } finally {
+    project.removeSourceFile(file);
+  }
+}
+
+/** The string literals of a file that name a module. */
+function specifierLiterals(file: SourceFile): StringLiteral[] {
+  const found: StringLiteral[] = [];
+  file.forEachDescendant((node) => {
+    if (!Node.isStringLiteral(node)) return;
+    const parent = node.getParent();
+    const isSpecifier =
+      Node.isImportDeclaration(parent) ||
+      Node.isExportDeclaration(parent) ||
+      Node.isModuleDeclaration(parent) ||
+      Node.isExternalModuleReference(parent) ||
+      (Node.isLiteralTypeNode(parent) && Node.isImportTypeNode(parent.getParent())) ||
+      (Node.isCallExpression(parent) &&
+        isModuleCall(parent.getExpression().getText(), parent.getArguments()[0] === node));
+    if (isSpecifier) found.push(node);
+  });
+  return found;
+}
+
+function isModuleCall(callee: string, firstArgument: boolean): boolean {
+  return firstArgument && (callee === "require" || callee === "import" || callee === "require.resolve");
+}

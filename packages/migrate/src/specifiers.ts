@@ -1,0 +1,78 @@
+/**
+ * The rename table: which Auth.js module becomes which Portcullis module. One function, so the
+ * source rewrite, the Svelte rewrite and the tests agree on every name.
+ */
+
+/** What to do with one module specifier. */
+export type SpecifierRewrite =
+  /** Import this module instead. */
+  | { kind: "rename"; to: string }
+  /** An Auth.js package that works with Portcullis as it is (the database adapters). */
+  | { kind: "keep" }
+  /** No automatic counterpart: the reason, for the report. */
+  | { kind: "manual"; reason: string };
+
+const FRAMEWORKS: Record<string, string> = {
+  "@auth/core": "@portcullis/core",
+  "@auth/express": "@portcullis/express",
+  "@auth/sveltekit": "@portcullis/sveltekit",
+  "@auth/solid-start": "@portcullis/solid-start",
+};
+
+const NEXT_AUTH: Record<string, string> = {
+  "next-auth": "@portcullis/next",
+  "next-auth/react": "@portcullis/client/react",
+  "next-auth/jwt": "@portcullis/core/jwt",
+  "next-auth/adapters": "@portcullis/core/adapters",
+  "next-auth/providers": "@portcullis/core",
+};
+
+const V4_ONLY = new Set(["next-auth/middleware", "next-auth/next", "next-auth/client"]);
+
+/**
+ * The rewrite of a module specifier, or `undefined` when it is not an Auth.js module.
+ *
+ * @param specifier A module specifier as written in an import, e.g. `next-auth/providers/github`.
+ * @returns What to do with it.
+ * @example
+ * ```ts
+ * rewriteSpecifier("next-auth/providers/github") // { kind: "rename", to: "@portcullis/core/providers/github" }
+ * ```
+ */
+export function rewriteSpecifier(specifier: string): SpecifierRewrite | undefined {
+  const named = NEXT_AUTH[specifier];
+  if (named) return { kind: "rename", to: named };
+  const provider = /^(?:next-auth|@auth\/[\w-]+)\/providers\/([\w-]+)$/.exec(specifier);
+  if (provider) return { kind: "rename", to: `@portcullis/core/providers/${provider[1]}` };
+  if (V4_ONLY.has(specifier))
+    return {
+      kind: "manual",
+      reason: `${specifier} is NextAuth.js v4 API; move to the v5 API (auth() as middleware) first`,
+    };
+  if (specifier.startsWith("next-auth/"))
+    return { kind: "manual", reason: `${specifier} has no Portcullis counterpart` };
+  const [scope, name, ...rest] = specifier.split("/");
+  if (scope !== "@auth" || !name) return undefined;
+  const framework = FRAMEWORKS[`${scope}/${name}`];
+  if (framework) return { kind: "rename", to: [framework, ...rest].join("/") };
+  if (name.endsWith("-adapter")) return { kind: "keep" };
+  return { kind: "manual", reason: `${specifier} has no Portcullis counterpart` };
+}
+
+/**
+ * The Portcullis packages that replace an Auth.js dependency of package.json, or `undefined` when
+ * it is not one (adapters stay).
+ *
+ * @param name A dependency name, e.g. `next-auth`.
+ * @returns The replacement package names.
+ * @example
+ * ```ts
+ * replacementPackages("next-auth") // ["@portcullis/next", "@portcullis/client", "@portcullis/core"]
+ * ```
+ */
+export function replacementPackages(name: string): string[] | undefined {
+  if (name === "next-auth") return ["@portcullis/next", "@portcullis/client", "@portcullis/core"];
+  const framework = FRAMEWORKS[name];
+  if (!framework) return undefined;
+  return framework === "@portcullis/core" ? [framework] : [framework, "@portcullis/core"];
+}
