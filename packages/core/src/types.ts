@@ -107,6 +107,11 @@ export interface DefaultJWT extends Record<string, unknown> {
   iat?: number;
   exp?: number;
   jti?: string;
+  /**
+   * When the user signed in (seconds since the epoch), set at sign-in and kept on every read.
+   * Linking a new account to the signed-in user needs it (see `AuthConfig.linking`).
+   */
+  auth_time?: number;
 }
 
 /** The payload of a session JWT. Extend it through module augmentation. */
@@ -501,6 +506,17 @@ export interface SessionOptions {
   generateSessionToken: () => string;
 }
 
+/** When an unknown OAuth account may be linked to the user who is signed in. */
+export interface LinkingOptions {
+  /**
+   * How recent (in seconds) the sign-in of the current session must be for a new OAuth account to
+   * be linked to its user; 0 disables linking by session. Default 600. An older session gets
+   * `OAuthAccountNotLinked`: a session cookie planted by a sibling subdomain must not turn the
+   * victim's next sign-in into a link to the planter's user.
+   */
+  maxSessionAge: number;
+}
+
 /** What the `signIn` callback receives. */
 export interface SignInCallbackParams {
   user: User | AdapterUser;
@@ -612,6 +628,8 @@ export interface AuthConfig {
   basePath?: string;
   /** Experimental features. */
   experimental?: { enableWebAuthn?: boolean };
+  /** Linking a new sign-in method (an OAuth account) to the signed-in user. */
+  linking?: Partial<LinkingOptions>;
   /** Signs tokens with a fixed clock in tests; returns milliseconds since the epoch. Default `Date.now`. */
   now?: () => number;
 }

@@ -14,6 +14,7 @@ import type {
   CookiesOptions,
   EventCallbacks,
   JWTOptions,
+  LinkingOptions,
   LoggerInstance,
   PagesOptions,
   ProviderConfig,
@@ -55,12 +56,19 @@ export interface InternalConfig {
   skipCSRFCheck: boolean;
   redirectProxyUrl?: string;
   experimental: { enableWebAuthn: boolean };
+  linking: LinkingOptions;
   now: () => number;
   /** A configuration problem, answered on every request until fixed. */
   error?: AuthError;
 }
 
 const DAY = 24 * 60 * 60;
+
+/** `linking.maxSessionAge`: default 600 s; anything but a positive number disables linking by session. */
+function linkingMaxSessionAge(value: unknown): number {
+  if (value === undefined) return 600;
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
 
 /** Default callbacks: allow sign-in, same-origin redirects, expose name/email/image. */
 export const defaultCallbacks: CallbacksOptions = {
@@ -165,6 +173,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
     redirectProxyUrl: config.redirectProxyUrl,
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
+    linking: { maxSessionAge: linkingMaxSessionAge(config.linking?.maxSessionAge) },
     now: config.now ?? Date.now,
   };
   internal.error = error ?? validateConfig(internal, rawUrl);

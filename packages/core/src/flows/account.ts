@@ -9,7 +9,7 @@ import type { AdapterAccount, AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors";
 import { emit } from "../events";
-import { currentUser } from "../session/current-user";
+import { type CurrentSession, currentSession } from "../session/current-user";
 import { callAdapter } from "../session/database";
 import type { Account, Profile, User } from "../types";
 import { createUserWithAccount } from "./new-user";
@@ -57,6 +57,20 @@ function linkTo(user: AdapterUser, signIn: AccountSignIn, ctx: ActionContext): R
   };
 }
 
+/**
+ * True when the current session signed in recently enough to link a new account to its user.
+ * Linking by session is how a signed-in person adds a provider, but the session cookie may not be
+ * theirs: a sibling subdomain can plant a `__Secure-` session cookie, and the victim's next
+ * sign-in would then attach the victim's identity to the planter's user. Requiring a recent
+ * sign-in shrinks that to a planter who is active at that very moment. A session whose sign-in
+ * time is unknown (a JWT made by Auth.js) is never recent.
+ */
+function recentEnoughToLink(current: CurrentSession, ctx: ActionContext): boolean {
+  const { maxSessionAge } = ctx.config.linking;
+  if (maxSessionAge <= 0 || current.signedInAt === null) return false;
+  return ctx.now - current.signedInAt <= maxSessionAge * 1000;
+}
+
 /** Creates the user and links the account to it when saved. */
 function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
   const newUser = {
@@ -81,7 +95,8 @@ function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
  * Decides which user a sign-in signs in, without writing anything:
  * - no adapter (JWT sessions only): the provider's user, with the provider's id;
  * - a known account: its user, unless a different user is signed in ({@link AccountNotLinked});
- * - an unknown account while signed in: linked to the signed-in user;
+ * - an unknown account while signed in: linked to the signed-in user when that session signed in
+ *   within `linking.maxSessionAge`, else {@link OAuthAccountNotLinked} (sign in again, then link);
  * - an unknown account whose email an existing user has: {@link OAuthAccountNotLinked}, unless
  *   the provider sets `allowDangerousEmailAccountLinking` (then linked to that user);
  * - otherwise: a new user, with the account linked (`createUser`, `linkAccount` events).
@@ -91,7 +106,8 @@ function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
  * @param ctx - The action context; `ctx.provider` is the provider signed in with.
  * @returns The user, whether it is new, and `save()`, which writes the rows.
  * @throws {AccountNotLinked} When the account belongs to a user other than the signed-in one.
- * @throws {OAuthAccountNotLinked} When the email belongs to a user this account is not linked to.
+ * @throws {OAuthAccountNotLinked} When the email belongs to a user this account is not linked to,
+ *   or the signed-in session is too old to link to.
  * @throws {AdapterError} When an adapter call fails.
  * @see SPEC.md, "Events" (createUser, linkAccount) and "Provider configuration" (allowDangerousEmailAccountLinking)
  * @example
@@ -111,14 +127,21 @@ export async function resolveAccount(
   const { account, user } = signIn;
   const key = { provider: account.provider, providerAccountId: account.providerAccountId };
   const owner = await callAdapter("getUserByAccount", () => adapter.getUserByAccount!(key));
-  const current = await currentUser(req, ctx);
+  const current = await currentSession(req, ctx);
   if (owner) {
-    if (current && current.id !== owner.id) {
+    if (current && current.user.id !== owner.id) {
       throw new AccountNotLinked(`This "${account.provider}" account is already linked to another user.`);
     }
     return done(owner);
   }
-  if (current) return linkTo(current, signIn, ctx);
+  if (current) {
+    if (!recentEnoughToLink(current, ctx)) {
+      throw new OAuthAccountNotLinked(
+        `A new "${account.provider}" account is linked to the signed-in user only within ${ctx.config.linking.maxSessionAge} s of that user's sign-in (linking.maxSessionAge); this session is older or its sign-in time is unknown. Sign in again, then link.`,
+      );
+    }
+    return linkTo(current.user, signIn, ctx);
+  }
   const email = user.email;
   const existing = email ? await callAdapter("getUserByEmail", () => adapter.getUserByEmail!(email)) : null;
   if (!existing) return createNew(signIn, ctx);

@@ -5,17 +5,38 @@ import { readChunked } from "../http/cookies";
 import type { JWTDecodeParams } from "../types";
 import { callAdapter } from "./database";
 
+/** The signed-in user of a request and how fresh its session is. */
+export interface CurrentSession {
+  user: AdapterUser;
+  /**
+   * The latest time (ms since the epoch) the session is known to have been established, or null
+   * when unknown. JWT sessions: the `auth_time` claim written at sign-in. Database sessions: the
+   * last time the row was created or extended (`expires - maxAge`), since the row keeps no
+   * sign-in time.
+   */
+  signedInAt: number | null;
+}
+
+/** The JWT's `auth_time` in ms, or null: tokens made by Auth.js (or a callback that dropped it) have none. */
+function authTime(claim: unknown): number | null {
+  return typeof claim === "number" && Number.isFinite(claim) && claim > 0 ? claim * 1000 : null;
+}
+
 /**
- * The user of the request's current session, if it has a valid one: the database session's user,
- * or the user whose id is the session JWT's `sub`. A cookie that does not decode, or an expired
- * session, is nobody.
+ * The request's current session, if it has a valid one: the database session's user, or the
+ * user whose id is the session JWT's `sub`, with the time the session was established. A cookie
+ * that does not decode, or an expired session, is nobody.
  *
  * @param req - The request (its session cookie).
  * @param ctx - The action context (needs an adapter).
- * @returns The signed-in user, or null.
+ * @returns The signed-in user and the session's sign-in time, or null.
  * @throws {AdapterError} When an adapter call fails.
+ * @example
+ * ```ts
+ * const current = await currentSession(req, ctx) // { user, signedInAt: 1767268800000 } or null
+ * ```
  */
-export async function currentUser(req: AuthRequest, ctx: ActionContext): Promise<AdapterUser | null> {
+export async function currentSession(req: AuthRequest, ctx: ActionContext): Promise<CurrentSession | null> {
   const { config } = ctx;
   const adapter = config.adapter!;
   const { name } = ctx.cookies.sessionToken;
@@ -23,15 +44,37 @@ export async function currentUser(req: AuthRequest, ctx: ActionContext): Promise
   if (!token) return null;
   if (config.session.strategy === "database") {
     const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(token));
-    return found && found.session.expires.getTime() > ctx.now ? found.user : null;
+    if (!found) return null;
+    const expires = found.session.expires.getTime();
+    if (expires <= ctx.now) return null;
+    return { user: found.user, signedInAt: expires - config.session.maxAge * 1000 };
   }
-  let sub: unknown;
+  let payload: Record<string, unknown> | null | undefined;
   try {
     const params = { token, secret: config.secrets, salt: name, now: ctx.now } as JWTDecodeParams;
-    sub = (await config.jwt.decode(params))?.sub;
+    payload = await config.jwt.decode(params);
   } catch {
     // A session cookie that does not decode is no session (as on GET /session).
     return null;
   }
-  return typeof sub === "string" && sub !== "" ? callAdapter("getUser", () => adapter.getUser!(sub)) : null;
+  const sub = payload?.sub;
+  if (typeof sub !== "string" || sub === "") return null;
+  const user = await callAdapter("getUser", () => adapter.getUser!(sub));
+  return user ? { user, signedInAt: authTime(payload?.auth_time) } : null;
+}
+
+/**
+ * The user of the request's current session, if it has a valid one (see {@link currentSession}).
+ *
+ * @param req - The request (its session cookie).
+ * @param ctx - The action context (needs an adapter).
+ * @returns The signed-in user, or null.
+ * @throws {AdapterError} When an adapter call fails.
+ * @example
+ * ```ts
+ * const user = await currentUser(req, ctx) // AdapterUser or null
+ * ```
+ */
+export async function currentUser(req: AuthRequest, ctx: ActionContext): Promise<AdapterUser | null> {
+  return (await currentSession(req, ctx))?.user ?? null;
 }

@@ -113,6 +113,9 @@ export const jwtStrategy: SessionStrategy = {
       email: user.email,
       picture: user.image,
       sub: user.id?.toString(),
+      // The sign-in time survives the sliding re-encodes (unlike `iat`): linking a new account
+      // to this session is allowed only shortly after it (see flows/account.ts).
+      auth_time: Math.floor(ctx.now / 1000),
     };
     const token = await ctx.config.callbacks.jwt({
       token: defaultToken,

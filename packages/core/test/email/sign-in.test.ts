@@ -190,24 +190,33 @@ describe("following the link", () => {
     expect(((await browser.session()) as { user: { email: string } }).user.email).toBe("db@example.com");
   });
 
-  it("sets emailVerified of an existing user once and keeps it on later sign-ins", async () => {
+  it("signs in an existing user whose address was proven before and keeps the date of that proof", async () => {
     const updateUser = vi.fn();
     const app = emailApp(sink, { config: { events: { updateUser } } });
+    const provenAt = new Date(START - DAY);
     await app.adapter.createUser!({
       id: "u-old",
       email: "old@example.com",
-      emailVerified: null,
+      emailVerified: provenAt,
       name: "Old",
     });
     const first = await mailedLink(app, "old@example.com");
-    await follow(first.browser, first.link);
-    expect((await app.adapter.getUser!("u-old"))?.emailVerified).toEqual(new Date(START));
+    expect(location(await follow(first.browser, first.link))).toBe(`${ORIGIN}/dashboard`);
     app.advance(DAY);
     const second = await mailedLink(app, "old@example.com");
     expect(location(await follow(second.browser, second.link))).toBe(`${ORIGIN}/dashboard`);
-    expect((await app.adapter.getUser!("u-old"))?.emailVerified).toEqual(new Date(START));
-    expect(updateUser).toHaveBeenCalledTimes(1);
+    expect((await app.adapter.getUser!("u-old"))?.emailVerified).toEqual(provenAt);
+    expect(updateUser).not.toHaveBeenCalled();
     expect(((await second.browser.session()) as { user: { name: string } }).user.name).toBe("Old");
+  });
+
+  it("refuses an existing user whose address was never proven, and leaves emailVerified null", async () => {
+    const app = emailApp(sink);
+    await app.adapter.createUser!({ id: "u-unproven", email: "unproven@example.com", emailVerified: null });
+    const { browser, link } = await mailedLink(app, "unproven@example.com");
+    expect(location(await follow(browser, link))).toBe(`${ORIGIN}/auth/signin?error=OAuthAccountNotLinked`);
+    expect(browser.jar.get("authjs.session-token")).toBeUndefined();
+    expect((await app.adapter.getUser!("u-unproven"))?.emailVerified).toBeNull();
   });
 
   it("fires createUser, linkAccount and signIn with isNewUser for a first sign-in", async () => {
