@@ -14,6 +14,8 @@ const WARNINGS: Record<WarningCode, string> = {
   "env-url-basepath-mismatch": "basePath and the path of AUTH_URL differ; basePath wins.",
   "missing-secret-dev":
     "No secret is set: using a random one for this process, so sessions end on restart. Set AUTH_SECRET (e.g. `openssl rand -base64 33`).",
+  "credentials-rate-limit-no-field":
+    "A credentials provider declares no `credentials` fields, so failed sign-ins are not limited per account. Set `rateLimit.fields` to the field that names the account.",
 };
 
 function describe(error: Error): string {
