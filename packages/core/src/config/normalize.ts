@@ -23,7 +23,7 @@ import type {
 } from "../types";
 import { skipCSRFCheck } from "../types";
 import { resolveCookies } from "./cookies";
-import { type EnvObject, envUrl, processEnv, setEnvDefaults, withProviderEnv } from "./env";
+import { type EnvObject, envFlag, envUrl, processEnv, setEnvDefaults, withProviderEnv } from "./env";
 import { createLogger } from "./logger";
 import { validateConfig } from "./validate";
 
@@ -52,6 +52,11 @@ export interface InternalConfig {
   cookies: { plain: CookiesOptions; secure: CookiesOptions };
   useSecureCookies?: boolean;
   trustHost: boolean;
+  /**
+   * The deployer declared a proxy (`trustHost: true` or `AUTH_TRUST_HOST=true`), as opposed to
+   * trust inferred from `AUTH_URL`: only then may X-Forwarded-For name the client.
+   */
+  trustedProxy: boolean;
   skipCSRFCheck: boolean;
   redirectProxyUrl?: string;
   experimental: { enableWebAuthn: boolean };
@@ -162,6 +167,9 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     cookies: { plain: resolveCookies(false, config.cookies), secure: resolveCookies(true, config.cookies) },
     useSecureCookies: config.useSecureCookies,
     trustHost: !!config.trustHost,
+    trustedProxy:
+      userConfig.trustHost === true ||
+      (userConfig.trustHost === undefined && envFlag(env.AUTH_TRUST_HOST) === true),
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
     redirectProxyUrl: config.redirectProxyUrl,
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
