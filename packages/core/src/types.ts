@@ -154,6 +154,43 @@ export interface CredentialsConfig<
     credentials: Partial<Record<keyof C, unknown>> & Record<string, unknown>,
     request: Request,
   ) => Awaitable<User | null>;
+  /**
+   * Limits failed sign-ins per identifier and per client address (see
+   * {@link CredentialsRateLimit}). Default on; `false` disables both.
+   */
+  rateLimit?: CredentialsRateLimit | false;
+}
+
+/** A count allowed within a sliding window. */
+export interface RateLimitWindow {
+  /** How many events the window allows. A positive integer. */
+  max: number;
+  /** The window's length in seconds. */
+  windowSeconds: number;
+}
+
+/**
+ * The limits on failed credentials sign-ins. An attempt over a limit is refused without calling
+ * `authorize`, as `?error=CredentialsSignin&code=rate_limited`.
+ */
+export interface CredentialsRateLimit {
+  /** Failures allowed per identifier. Default 5 per 900 s; `false` disables. */
+  identifier?: RateLimitWindow | false;
+  /**
+   * Failures allowed per client address, applied only when the address is known from a trusted
+   * source (`clientAddress`, or an explicitly trusted proxy). Default 50 per 900 s; `false` disables.
+   */
+  address?: RateLimitWindow | false;
+  /** The body fields that name the account. Default: the first field of `credentials`. */
+  fields?: string[];
+  /**
+   * The client's address as the deployment knows it (e.g. a header the edge proxy sets and
+   * overwrites). Default: with `trustHost: true` (or `AUTH_TRUST_HOST=true`), the last
+   * X-Forwarded-For entry, the one the nearest proxy added; otherwise none.
+   */
+  clientAddress?: (request: Request) => string | null | undefined;
+  /** Where counts live. Default: in memory, shared by every configuration in the process. */
+  store?: RateLimitStore;
 }
 
 /** What `sendVerificationRequest` receives. */
@@ -195,16 +232,16 @@ export interface EmailConfig extends CommonProviderOptions {
   confirm?: boolean;
   /**
    * At most `max` links per address per `windowSeconds`. Default 5 per 900 s; `false` disables.
-   * Counts live in memory, per configuration and process, unless `store` names a shared
-   * {@link RateLimitStore}.
+   * Counts live in this process's memory (shared by every configuration in it, keyed by the
+   * provider and address), unless `store` names a shared {@link RateLimitStore}.
    */
   rateLimit?: { max: number; windowSeconds: number; store?: RateLimitStore } | false;
   [key: string]: unknown;
 }
 
 /**
- * Where a rate limit keeps its counts. The default is in memory, per configuration and per
- * process, so several processes each allow `max`; give all of them one store backed by something
+ * Where a rate limit keeps its counts. The default is in memory, one per process, so several
+ * processes each allow `max`; give all of them one store backed by something
  * they share (Redis, the database) for a limit that holds across them.
  *
  * @example
@@ -222,9 +259,16 @@ export interface RateLimitStore {
    * Records one event under `key` at `now` (milliseconds since the epoch) and answers true,
    * unless `key` already has `max` events later than `now - windowMs`: then it records nothing
    * and answers false. Shared between processes, it must do both as one atomic step per key.
-   * `key` is a SHA-256 in hex (of the provider id and the address), never the address itself.
+   * `key` is a SHA-256 in hex (of the secret, the provider id and what is limited), never the
+   * address or username itself.
    */
   take(key: string, max: number, windowMs: number, now: number): Awaitable<boolean>;
+  /**
+   * Optional: removes one event recorded under `key` at `now`, undoing a `take` whose attempt
+   * turned out not to count (a successful credentials sign-in). Without it, every credentials
+   * attempt counts, successful ones included.
+   */
+  refund?(key: string, now: number): Awaitable<void>;
 }
 
 /** A `fetch`-style request handler used for a custom endpoint. */
@@ -465,7 +509,8 @@ export type WarningCode =
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch"
   | "missing-secret-dev"
-  | "redirect-proxy-refused";
+  | "redirect-proxy-refused"
+  | "credentials-rate-limit-no-field";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {

@@ -16,6 +16,8 @@ const WARNINGS: Record<WarningCode, string> = {
     "No secret is set: using a random one for this process, so sessions end on restart. Set AUTH_SECRET (e.g. `openssl rand -base64 33`).",
   "redirect-proxy-refused":
     "A callback's state names an origin the redirect proxy does not forward codes to (only https, or http on loopback); the callback was handled here instead.",
+  "credentials-rate-limit-no-field":
+    "A credentials provider declares no `credentials` fields, so failed sign-ins are not limited per account. Set `rateLimit.fields` to the field that names the account.",
 };
 
 function describe(error: Error): string {

@@ -23,7 +23,7 @@ import type {
 } from "../types";
 import { skipCSRFCheck } from "../types";
 import { resolveCookies } from "./cookies";
-import { envUrl, processEnv, setEnvDefaults } from "./env";
+import { envFlag, envUrl, processEnv, setEnvDefaults } from "./env";
 import { createLogger } from "./logger";
 import { validateConfig } from "./validate";
 
@@ -53,6 +53,11 @@ export interface InternalConfig {
   useSecureCookies?: boolean;
   /** Which headers may name the public origin when `url` is unset (see http/origin.ts). */
   hostTrust: HostTrust;
+  /**
+   * The deployer declared a proxy (`trustHost: true` or `AUTH_TRUST_HOST=true`), as opposed to
+   * trust inferred from `AUTH_URL`: only then may X-Forwarded-For name the client.
+   */
+  trustedProxy: boolean;
   skipCSRFCheck: boolean;
   redirectProxyUrl?: string;
   experimental: { enableWebAuthn: boolean };
@@ -170,6 +175,9 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     cookies: { plain: resolveCookies(false, config.cookies), secure: resolveCookies(true, config.cookies) },
     useSecureCookies: config.useSecureCookies,
     hostTrust: hostTrust(config.trustHost, env.NODE_ENV === "production"),
+    trustedProxy:
+      userConfig.trustHost === true ||
+      (userConfig.trustHost === undefined && envFlag(env.AUTH_TRUST_HOST) === true),
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
     redirectProxyUrl: config.redirectProxyUrl,
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },

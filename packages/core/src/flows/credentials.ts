@@ -12,6 +12,7 @@ import {
 } from "../errors";
 import { callAdapter } from "../session/database";
 import type { CredentialsConfig, User } from "../types";
+import { refundCredentialsAttempt, takeCredentialsAttempt } from "./credentials-limit";
 import { checkSignIn, startSession } from "./sign-in";
 import type { Flow } from "./types";
 
@@ -34,7 +35,11 @@ async function callback(req: AuthRequest, ctx: ActionContext): Promise<AuthResul
   if (!(await ctx.csrfVerified()))
     throw new MissingCSRF("The credentials form came without a valid CSRF token.");
   const provider = ctx.provider as CredentialsConfig;
+  // Counted before authorize runs, so a refused guess never reaches the password check.
+  const attempt = await takeCredentialsAttempt(provider, req, ctx);
   let user = await authorize(provider, req);
+  // Right credentials: this attempt was no guess, whatever the later checks decide.
+  await refundCredentialsAttempt(attempt);
   if (ctx.config.session.strategy === "database") {
     const adapter = ctx.config.adapter!;
     const id = user.id!;

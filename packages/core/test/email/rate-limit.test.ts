@@ -1,8 +1,8 @@
 /** The per-address limit on magic links, over HTTP with a real SMTP sink and a frozen clock. */
-import type { RateLimitStore } from "@portcullis/core";
-import { type SmtpSink, startSmtpSink } from "@portcullis/testkit";
+import { Auth, type RateLimitStore } from "@portcullis/core";
+import { type SmtpSink, startSmtpSink, TestClient } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmailApp, emailApp, location, ORIGIN, requestLink } from "./helpers";
+import { type EmailApp, emailApp, location, ORIGIN, requestLink, SECRET } from "./helpers";
 
 const VERIFY = `${ORIGIN}/auth/verify-request?provider=nodemailer&type=email`;
 let sink: SmtpSink;
@@ -65,11 +65,30 @@ describe("rate limit", () => {
     expect(mailsTo("unlimited@example.com")).toBe(7);
   });
 
-  it("keeps separate counts for separate configurations", async () => {
+  it("keeps the limit when the configuration is built anew for every request", async () => {
+    const app = emailApp(sink);
+    const lazy = new TestClient((req) => Auth(req, () => ({ ...app.config })), ORIGIN, app.now);
+    for (let i = 0; i < 5; i++) expect(location(await requestLink(lazy, "lazy@example.com"))).toBe(VERIFY);
+    expect(location(await requestLink(lazy, "lazy@example.com"))).toBe(
+      `${ORIGIN}/auth/signin?error=RateLimited`,
+    );
+    expect(mailsTo("lazy@example.com")).toBe(5);
+  });
+
+  it("shares counts between configuration objects of one app, by default", async () => {
+    const first = emailApp(sink);
+    for (let i = 0; i < 5; i++) await request(first, "two-configs@example.com");
+    expect(await request(emailApp(sink), "two-configs@example.com")).toBe(
+      `${ORIGIN}/auth/signin?error=RateLimited`,
+    );
+  });
+
+  it("keeps separate counts for apps with different secrets", async () => {
     const first = emailApp(sink);
     for (let i = 0; i < 5; i++) await request(first, "two-apps@example.com");
     expect(await request(first, "two-apps@example.com")).toBe(`${ORIGIN}/auth/signin?error=RateLimited`);
-    expect(await request(emailApp(sink), "two-apps@example.com")).toBe(VERIFY);
+    const other = emailApp(sink, { config: { secret: `${SECRET}-other-app` } });
+    expect(await request(other, "two-apps@example.com")).toBe(VERIFY);
   });
 
   it("refuses a known and an unknown address alike", async () => {

@@ -1,0 +1,204 @@
+/**
+ * The limit on credentials guessing (a Portcullis extra): each attempt takes one event from the
+ * allowance of the identifier it names and, when a trusted source names one, of the client's
+ * address; a successful attempt gives its events back, so only failures count. Taking before
+ * `authorize` runs (rather than counting after it fails) keeps the limit atomic: a burst of
+ * parallel guesses cannot all pass a check before the first failure is written.
+ *
+ * @module
+ */
+import type { InternalConfig } from "../config/normalize";
+import type { ActionContext, AuthRequest } from "../context";
+import { CredentialsSignin, InvalidConfiguration } from "../errors";
+import { clientAddress } from "../rate-limit/client-address";
+import { isLimit, isStore, limitKey, refundAllowance, takeAllowance } from "../rate-limit/limit";
+import { defaultStore } from "../rate-limit/memory-store";
+import type { CredentialsConfig, CredentialsRateLimit, RateLimitStore, RateLimitWindow } from "../types";
+
+/** The default: 5 failures per identifier per 15 minutes. */
+const IDENTIFIER_LIMIT: RateLimitWindow = { max: 5, windowSeconds: 900 };
+/** The default: 50 failures per client address per 15 minutes (a shared office or NAT). */
+const ADDRESS_LIMIT: RateLimitWindow = { max: 50, windowSeconds: 900 };
+/**
+ * Characters of an identifier that count. Longer ones are cut before normalising, which bounds
+ * the work per request; two long names sharing a prefix then share a count, which only errs on
+ * the strict side.
+ */
+const MAX_IDENTIFIER_LENGTH = 256;
+
+/** The options of a provider, checked and with defaults applied. */
+interface Options {
+  identifier?: RateLimitWindow;
+  address?: RateLimitWindow;
+  fields: string[];
+  clientAddress?: CredentialsRateLimit["clientAddress"];
+  store: RateLimitStore;
+}
+
+/** Providers already warned about, so the warning is not repeated on every request. */
+const warned = new WeakSet<CredentialsConfig>();
+
+/** The events one attempt took, to give back if it succeeds. */
+export interface CredentialsAttempt {
+  store: RateLimitStore;
+  keys: string[];
+  now: number;
+}
+
+/** A refused attempt: a CredentialsSignin with its own code, so the sign-in page can say so. */
+function rateLimited(what: string, limit: RateLimitWindow): CredentialsSignin {
+  const error = new CredentialsSignin(
+    `Too many failed sign-ins for this ${what} in ${limit.windowSeconds} s; authorize was not called.`,
+  );
+  error.code = "rate_limited";
+  return error;
+}
+
+function invalid(provider: CredentialsConfig, detail: string): InvalidConfiguration {
+  return new InvalidConfiguration(`rateLimit of the credentials provider "${provider.id}" ${detail}`);
+}
+
+function windowOf(
+  provider: CredentialsConfig,
+  value: RateLimitWindow | false | undefined,
+  fallback: RateLimitWindow,
+  name: string,
+): RateLimitWindow | undefined {
+  if (value === false) return undefined;
+  if (value === undefined) return fallback;
+  if (!isLimit(value))
+    throw invalid(
+      provider,
+      `needs \`${name}\` to be false or a positive integer \`max\` and a positive \`windowSeconds\`.`,
+    );
+  return value;
+}
+
+/** @throws {InvalidConfiguration} When the options hold unusable values. */
+function optionsOf(provider: CredentialsConfig, config: InternalConfig): Options | undefined {
+  const given = provider.rateLimit;
+  if (given === false) return undefined;
+  if (given !== undefined && (typeof given !== "object" || given === null))
+    throw invalid(provider, "must be an object or false.");
+  const limit = given ?? {};
+  const fields = limit.fields ?? Object.keys(provider.credentials ?? {}).slice(0, 1);
+  if (!Array.isArray(fields) || !fields.every((field) => typeof field === "string" && field))
+    throw invalid(provider, "needs `fields` to be a list of body field names.");
+  if (limit.clientAddress !== undefined && typeof limit.clientAddress !== "function")
+    throw invalid(provider, "needs `clientAddress` to be a function.");
+  if (limit.store !== undefined && !isStore(limit.store))
+    throw invalid(provider, "needs `store` to have a `take` method (and `refund`, if any, a function).");
+  let identifier = windowOf(provider, limit.identifier, IDENTIFIER_LIMIT, "identifier");
+  if (identifier && fields.length === 0) {
+    // Guessing which field names the account would let a client pick a field the app ignores
+    // and get a fresh count each time; so no per-identifier limit, said loudly, once.
+    if (!warned.has(provider)) config.logger.warn("credentials-rate-limit-no-field");
+    warned.add(provider);
+    identifier = undefined;
+  }
+  return {
+    identifier,
+    address: windowOf(provider, limit.address, ADDRESS_LIMIT, "address"),
+    fields,
+    clientAddress: limit.clientAddress,
+    store: limit.store ?? defaultStore,
+  };
+}
+
+/**
+ * A field's value as counted: case, Unicode compatibility forms and runs of whitespace folded,
+ * so `Alice`, ` alice ` and a full-width `ａｌｉｃｅ` share a count. A missing or structured value
+ * (an array or object in a JSON body) is counted under one shared "unusable" value rather than
+ * skipped, so no shape of input escapes the limit.
+ */
+function fieldValue(value: unknown): string | null {
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value !== "string") return null;
+  return value.slice(0, MAX_IDENTIFIER_LENGTH).normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+async function take(
+  options: Options,
+  config: InternalConfig,
+  scope: string[],
+  value: string,
+  limit: RateLimitWindow,
+  now: number,
+): Promise<string | undefined> {
+  const key = await limitKey(config.secrets[0] ?? "", scope, value);
+  return (await takeAllowance(options.store, key, limit, now)) ? key : undefined;
+}
+
+/**
+ * Takes one attempt from the allowances of the submitted identifier and of the client's address
+ * (when a trusted source names it), before `authorize` runs. Refused attempts record nothing.
+ *
+ * @param provider - The credentials provider, with its `rateLimit` options.
+ * @param req - The sign-in request (its body names the identifier).
+ * @param ctx - The action context (configuration and request time).
+ * @returns What was taken, for {@link refundCredentialsAttempt}; undefined when no limit applies.
+ * @throws {CredentialsSignin} With `code` `rate_limited` when a limit is used up.
+ * @throws {InvalidConfiguration} When `rateLimit` holds unusable values.
+ * @throws Whatever a custom store or `clientAddress` throws: `authorize` is then not called.
+ * @example
+ * ```ts
+ * const attempt = await takeCredentialsAttempt(provider, req, ctx)
+ * ```
+ */
+export async function takeCredentialsAttempt(
+  provider: CredentialsConfig,
+  req: AuthRequest,
+  ctx: ActionContext,
+): Promise<CredentialsAttempt | undefined> {
+  const options = optionsOf(provider, ctx.config);
+  if (!options) return undefined;
+  const attempt: CredentialsAttempt = { store: options.store, keys: [], now: ctx.now };
+  const address = options.address && clientAddress(req.request, options, ctx.config);
+  if (options.address && address !== undefined) {
+    const key = await take(
+      options,
+      ctx.config,
+      ["credentials", provider.id, "address"],
+      address,
+      options.address,
+      ctx.now,
+    );
+    if (!key) throw rateLimited("client address", options.address);
+    attempt.keys.push(key);
+  }
+  if (options.identifier) {
+    const body = req.body ?? {};
+    const value = JSON.stringify(options.fields.map((field) => fieldValue(body[field])));
+    const key = await take(
+      options,
+      ctx.config,
+      ["credentials", provider.id, "identifier"],
+      value,
+      options.identifier,
+      ctx.now,
+    );
+    if (!key) {
+      // The refused attempt must not cost the address an event either.
+      await refundCredentialsAttempt(attempt);
+      throw rateLimited("identifier", options.identifier);
+    }
+    attempt.keys.push(key);
+  }
+  return attempt;
+}
+
+/**
+ * Gives back what a successful attempt took, so that only failures count (a store without
+ * `refund` keeps them).
+ *
+ * @param attempt - From {@link takeCredentialsAttempt}, or undefined when no limit applied.
+ * @throws Whatever a custom store throws.
+ * @example
+ * ```ts
+ * await refundCredentialsAttempt(attempt)
+ * ```
+ */
+export async function refundCredentialsAttempt(attempt: CredentialsAttempt | undefined): Promise<void> {
+  if (!attempt) return;
+  for (const key of attempt.keys) await refundAllowance(attempt.store, key, attempt.now);
+}
