@@ -5,8 +5,9 @@
  * fails with a message saying what to set instead of crashing at import time.
  */
 import type { Adapter } from "../adapters";
-import { type AuthError, MissingSecret } from "../errors";
+import { type AuthError, InvalidConfiguration, MissingSecret } from "../errors";
 import { decode, encode } from "../jwt";
+import { adapterWithDeadline } from "../session/adapter-deadline";
 import type {
   AuthConfig,
   CallbacksOptions,
@@ -25,6 +26,7 @@ import { skipCSRFCheck } from "../types";
 import { resolveCookies } from "./cookies";
 import { type EnvObject, envUrl, processEnv, setEnvDefaults, withProviderEnv } from "./env";
 import { createLogger } from "./logger";
+import { DEFAULT_TIMEOUTS, resolveTimeouts, type Timeouts } from "./timeouts";
 import { validateConfig } from "./validate";
 
 /** The configuration after normalisation. Built once per AuthConfig object. */
@@ -56,6 +58,8 @@ export interface InternalConfig {
   redirectProxyUrl?: string;
   experimental: { enableWebAuthn: boolean };
   now: () => number;
+  /** Time-outs in ms for adapter calls, provider requests and email sends (defaults filled in). */
+  timeouts: Timeouts;
   /** A configuration problem, answered on every request until fixed. */
   error?: AuthError;
 }
@@ -138,6 +142,9 @@ function normalize(userConfig: AuthConfig): InternalConfig {
   if (config.debug && !config.logger?.debug) logger.warn("debug-enabled");
   if (config.skipCSRFCheck === skipCSRFCheck) logger.warn("csrf-disabled");
   if (config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn");
+  const timeouts = resolveTimeouts(config.timeouts);
+  if (timeouts instanceof InvalidConfiguration) error ??= timeouts;
+  const deadlines = timeouts instanceof InvalidConfiguration ? DEFAULT_TIMEOUTS : timeouts;
 
   const internal: InternalConfig = {
     basePath: normalizeBasePath(config.basePath ?? "/auth"),
@@ -146,7 +153,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     joinedSecret: secrets.join(","),
     providers,
     providerById: new Map(providers.map((p) => [p.id, p])),
-    adapter,
+    adapter: adapter && adapterWithDeadline(adapter, deadlines.adapter),
     session: {
       strategy: config.session?.strategy ?? (adapter ? "database" : "jwt"),
       maxAge,
@@ -166,6 +173,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     redirectProxyUrl: config.redirectProxyUrl,
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
     now: config.now ?? Date.now,
+    timeouts: deadlines,
   };
   internal.error = error ?? validateConfig(internal, rawUrl);
   return internal;
