@@ -25,11 +25,13 @@ export interface EncodeParams<Payload = JWT> extends JWTEncodeParams<Payload> {
   /** The current time in milliseconds since the epoch, for `iat` and `exp`. Default `Date.now()`. */
   now?: number;
   /**
-   * When true, and this process issued a token for exactly these claims (all but `jti`) under the
-   * same key within the same second, that token is handed back instead of a new one. The session
-   * endpoint sets it: a page load reads the session several times at once, and each read would
-   * otherwise pay an encryption for a token that differs only in its `jti`. Default false, so a
-   * token minted by hand always has a `jti` of its own.
+   * When true, and this process issued a token for exactly these claims under the same key within
+   * the same second, re-encoding the same session (the incoming `jti` is the one that token
+   * replaced, or that token's own), that token is handed
+   * back instead of a new one. The session endpoint sets it: a page load reads the session several
+   * times at once, and each read would otherwise pay an encryption for a token that differs only
+   * in its `jti`. Another session of the same user never matches, so `jti` stays unique per
+   * session. Default false, so a token minted by hand always has a `jti` of its own.
    */
   reuseRecent?: boolean;
 }
@@ -96,19 +98,29 @@ export async function encode<Payload = JWT>(params: EncodeParams<Payload>): Prom
   });
   // Always an object with iat and exp, so it ends in "}" and has a member before the jti.
   const body = JSON.stringify(claims);
-  const last = params.reuseRecent ? lastIssued.get(key) : undefined;
-  if (last !== undefined && last.body === body) return last.token;
-  const token = await encryptCompact(key, `${body.slice(0, -1)},"jti":"${crypto.randomUUID()}"}`);
+  // The session being re-encoded is told by its current jti: claims alone do not tell two devices
+  // of one user apart (same sub, name, email, iat and exp within one second), and handing both the
+  // same token would merge their sessions' identities. A payload without a string jti never reuses.
+  const from = params.reuseRecent ? (params.token as { jti?: unknown } | undefined)?.jti : undefined;
+  const last = typeof from === "string" ? lastIssued.get(key) : undefined;
+  if (last !== undefined && (last.from === from || last.jti === from) && last.body === body)
+    return last.token;
+  const jti = crypto.randomUUID();
+  const token = await encryptCompact(key, `${body.slice(0, -1)},"jti":"${jti}"}`);
   // Not put in the plaintext cache: it pays off for tokens read several times, and keeping every
   // issued token alive costs more in garbage collection than the one decryption it could save
   // (measured in bench/). One token per key is kept for `reuseRecent`; its body holds `iat`, so
   // it stops matching when the second turns.
-  if (params.reuseRecent) lastIssued.set(key, { body, token });
+  if (typeof from === "string") lastIssued.set(key, { body, from, jti, token });
   return token;
 }
 
-/** The last token issued with `reuseRecent` under each key, with its claims' JSON minus `jti`. */
-const lastIssued = new WeakMap<CbcHsKey, { body: string; token: string }>();
+/**
+ * The last token issued with `reuseRecent` under each key: its claims' JSON minus `jti`, its own
+ * `jti`, and the `jti` of the token it replaced. A read carrying either `jti` is the same session
+ * (a concurrent read still holding the old cookie, or a later one already holding the new).
+ */
+const lastIssued = new WeakMap<CbcHsKey, { body: string; from: string; jti: string; token: string }>();
 
 /**
  * Decrypts and checks a session JWT made by {@link encode} or by Auth.js: `enc` may be

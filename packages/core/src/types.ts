@@ -539,6 +539,19 @@ export interface JWTOptions {
   decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
 }
 
+/**
+ * How long a request waits on a remote peer, in milliseconds, before it gives up and answers as
+ * for any failure of that peer. `Infinity` turns one off.
+ */
+export interface TimeoutsOptions {
+  /** One adapter call (database). Default 10 000. */
+  adapter?: number;
+  /** One HTTP request to an OAuth/OIDC provider (discovery, token, userinfo, JWKS). Default 10 000. */
+  http?: number;
+  /** Sending one sign-in email (`sendVerificationRequest`: SMTP or an email API). Default 30 000. */
+  email?: number;
+}
+
 /** Session options. */
 export interface SessionOptions {
   /** `jwt` (default) or `database` (default when an adapter is set). */
@@ -677,6 +690,8 @@ export interface AuthConfig {
   linking?: Partial<LinkingOptions>;
   /** Signs tokens with a fixed clock in tests; returns milliseconds since the epoch. Default `Date.now`. */
   now?: () => number;
+  /** Time-outs for adapter calls, identity provider requests and email sends. */
+  timeouts?: TimeoutsOptions;
 }
 
 /** Marker that disables CSRF checks (for frameworks that do their own). Discouraged. */

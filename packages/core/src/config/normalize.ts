@@ -5,9 +5,10 @@
  * fails with a message saying what to set instead of crashing at import time.
  */
 import type { Adapter } from "../adapters";
-import { type AuthError, MissingSecret } from "../errors";
+import { type AuthError, InvalidConfiguration, MissingSecret } from "../errors";
 import { type HostTrust, hostTrust } from "../http/origin";
 import { decode, encode } from "../jwt";
+import { adapterWithDeadline } from "../session/adapter-deadline";
 import type {
   AuthConfig,
   CallbacksOptions,
@@ -25,6 +26,7 @@ import { skipCSRFCheck } from "../types";
 import { resolveCookies } from "./cookies";
 import { envFlag, envUrl, processEnv, setEnvDefaults } from "./env";
 import { createLogger } from "./logger";
+import { DEFAULT_TIMEOUTS, resolveTimeouts, type Timeouts } from "./timeouts";
 import { validateConfig } from "./validate";
 
 /** The configuration after normalisation. Built once per AuthConfig object. */
@@ -63,6 +65,8 @@ export interface InternalConfig {
   experimental: { enableWebAuthn: boolean };
   linking: LinkingOptions;
   now: () => number;
+  /** Time-outs in ms for adapter calls, provider requests and email sends (defaults filled in). */
+  timeouts: Timeouts;
   /** A configuration problem, answered on every request until fixed. */
   error?: AuthError;
 }
@@ -151,6 +155,9 @@ function normalize(userConfig: AuthConfig): InternalConfig {
   if (config.debug && !config.logger?.debug) logger.warn("debug-enabled");
   if (config.skipCSRFCheck === skipCSRFCheck) logger.warn("csrf-disabled");
   if (config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn");
+  const timeouts = resolveTimeouts(config.timeouts);
+  if (timeouts instanceof InvalidConfiguration) error ??= timeouts;
+  const deadlines = timeouts instanceof InvalidConfiguration ? DEFAULT_TIMEOUTS : timeouts;
 
   const internal: InternalConfig = {
     basePath: normalizeBasePath(config.basePath ?? "/auth"),
@@ -159,7 +166,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     joinedSecret: secrets.join(","),
     providers,
     providerById: new Map(providers.map((p) => [p.id, p])),
-    adapter,
+    adapter: adapter && adapterWithDeadline(adapter, deadlines.adapter),
     session: {
       strategy: config.session?.strategy ?? (adapter ? "database" : "jwt"),
       maxAge,
@@ -183,6 +190,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     experimental: { enableWebAuthn: !!config.experimental?.enableWebAuthn },
     linking: { maxSessionAge: linkingMaxSessionAge(config.linking?.maxSessionAge) },
     now: config.now ?? Date.now,
+    timeouts: deadlines,
   };
   internal.error = error ?? validateConfig(internal, rawUrl);
   return internal;

@@ -24,7 +24,8 @@ async function decodeSession(req: AuthRequest, ctx: ActionContext): Promise<JWT 
 
 /**
  * The session cookie(s) for `token`. A read passes `reuseRecent` so that reads of the same
- * session within one second share one token (see `encode`); a sign-in always gets a new one.
+ * session within one second share one token (see `encode`; another session of the same user
+ * never shares it, its `jti` tells them apart); a sign-in always gets a new one.
  */
 async function sessionCookies(
   token: JWT,

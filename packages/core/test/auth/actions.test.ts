@@ -1,8 +1,9 @@
 /** WIRE.md's action table, row by row, over HTTP. */
 import { skipCSRFCheck } from "@portcullis/core";
+import { decode } from "@portcullis/core/jwt";
 import { parseSetCookie } from "@portcullis/testkit";
 import { describe, expect, it } from "vitest";
-import { client, config, signIn } from "./helpers";
+import { client, config, SECRET, signIn } from "./helpers";
 
 const NO_CACHE = {
   "content-type": "application/json",
@@ -104,6 +105,27 @@ describe("session", () => {
     const again = c.jar.cookies.get("authjs.session-token")!.value;
     await signIn(c);
     expect(c.jar.cookies.get("authjs.session-token")!.value).not.toBe(again);
+  });
+
+  it("gives two devices of one user that sign in and read in the same second tokens with their own jti", async () => {
+    const now = Date.UTC(2026, 0, 1);
+    const cfg = config({ now: () => now });
+    const devices = [client(cfg), client(cfg)];
+    const jtis = async () =>
+      Promise.all(
+        devices.map(async (d) => {
+          const token = d.jar.cookies.get("authjs.session-token")!.value;
+          return (await decode({ token, secret: SECRET, salt: "authjs.session-token", now }))?.jti;
+        }),
+      );
+    for (const d of devices) await signIn(d);
+    const signedIn = await jtis();
+    for (const d of devices) await d.get("/auth/session");
+    const refreshed = await jtis();
+    expect(new Set([...signedIn, ...refreshed]).size).toBe(4);
+    expect(devices[0]!.jar.cookies.get("authjs.session-token")!.value).not.toBe(
+      devices[1]!.jar.cookies.get("authjs.session-token")!.value,
+    );
   });
 
   it("answers null and clears a session cookie that does not decrypt", async () => {

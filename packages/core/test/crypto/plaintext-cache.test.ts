@@ -1,6 +1,7 @@
 /** The plaintext cache skips decryption only for exact tokens this process has verified. */
 
 import { useSyncCrypto } from "@portcullis/core/crypto/node-crypto";
+import { seenSlot } from "@portcullis/core/crypto/plaintext-cache";
 import { decode, encode } from "@portcullis/core/jwt";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -56,5 +57,44 @@ describe("plaintext cache", () => {
     const first = (await decode({ token, secret, salt })) as { roles: string[] };
     first.roles.push("admin");
     expect(await decode({ token, secret, salt })).toMatchObject({ roles: ["a"] });
+  });
+
+  describe("with many tokens", () => {
+    const COUNT = 300;
+    let tokens: string[];
+    beforeAll(async () => {
+      tokens = await Promise.all(
+        Array.from({ length: COUNT }, (_, i) => encode({ token: { sub: `many-${i}` }, secret, salt })),
+      );
+    });
+
+    it("spreads a few hundred tokens over most of the table's 1,024 slots", () => {
+      // Uniform slots would give about 1024 * (1 - e^(-300/1024)) = 261 distinct ones; the
+      // fingerprint's raw low bits reached at most 128.
+      expect(new Set(tokens.map(seenSlot)).size).toBeGreaterThan(220);
+    });
+
+    it("answers most of a few hundred interleaved tokens from the cache on their third read", async () => {
+      for (let pass = 0; pass < 2; pass++) for (const token of tokens) await decode({ token, secret, salt });
+      const decrypt = vi.spyOn(crypto.subtle, "decrypt");
+      for (const token of tokens) expect(await decode({ token, secret, salt })).not.toBeNull();
+      // A direct-mapped table loses some tokens to a later one in the same slot; most survive.
+      expect(decrypt.mock.calls.length).toBeLessThan(COUNT / 2);
+    });
+  });
+
+  it("bounds each key's cache by characters held, not only by entries", async () => {
+    // Eight tokens of about 470,000 characters each (claim plus its encryption) against a budget
+    // of 1,048,576: far under the 1,024-entry bound, yet only two fit at a time.
+    const big = "x".repeat(200_000);
+    const tokens = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => encode({ token: { sub: `big-${i}`, big }, secret, salt })),
+    );
+    for (const token of tokens) for (let read = 0; read < 2; read++) await decode({ token, secret, salt });
+    const decrypt = vi.spyOn(crypto.subtle, "decrypt");
+    expect(await decode({ token: tokens[7]!, secret, salt })).toMatchObject({ sub: "big-7" });
+    expect(decrypt).toHaveBeenCalledTimes(0);
+    expect(await decode({ token: tokens[0]!, secret, salt })).toMatchObject({ sub: "big-0" });
+    expect(decrypt).toHaveBeenCalledTimes(1);
   });
 });

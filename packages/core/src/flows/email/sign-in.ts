@@ -6,6 +6,7 @@
  * @module
  */
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
+import { withDeadline } from "../../deadline";
 import { EmailSignInError } from "../../errors";
 import { callAdapter } from "../../session/database";
 import type { EmailConfig } from "../../types";
@@ -35,7 +36,11 @@ function callbackLink(provider: EmailConfig, params: Record<string, string>, ctx
   return `${ctx.actionUrl}/callback/${encodeURIComponent(provider.id)}?${new URLSearchParams(params)}`;
 }
 
-/** Delivers the link; on failure the token is used up first, so no stored token outlives a failed send. */
+/**
+ * Delivers the link; on failure the token is used up first, so no stored token outlives a failed
+ * send. A send that outlasts `timeouts.email` counts as failed: a mail server that accepts the
+ * connection and then stalls must not hold the request (and its socket) open indefinitely.
+ */
 async function deliver(
   provider: EmailConfig,
   params: { identifier: string; token: string; expires: Date; url: string },
@@ -43,12 +48,13 @@ async function deliver(
   ctx: ActionContext,
 ): Promise<void> {
   try {
-    await provider.sendVerificationRequest({
+    const sending = provider.sendVerificationRequest({
       ...params,
       provider,
       theme: ctx.config.theme,
       request: req.request,
     });
+    await withDeadline(sending, ctx.config.timeouts.email, `Sending with "${provider.id}"`);
   } catch (error) {
     try {
       await consumeVerificationToken(provider, params.identifier, params.token, ctx);

@@ -101,7 +101,7 @@ export async function authorizationUrl(
  */
 export async function oauthSignIn(req: AuthRequest, ctx: ActionContext): Promise<AuthResult> {
   const config = ctx.provider as OAuth2Config;
-  const server = await authorizationServer(oauthRuntime(config), "signIn", ctx.now);
+  const server = await authorizationServer(oauthRuntime(config), "signIn", ctx.now, ctx.config.timeouts.http);
   await ctx.callbackUrl();
   const { url, cookies } = await authorizationUrl(config, server, req, ctx);
   return { redirect: url, cookies };

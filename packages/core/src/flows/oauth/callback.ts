@@ -119,11 +119,11 @@ export async function oauthCallback(req: AuthRequest, ctx: ActionContext): Promi
   refuseProviderError(params, id);
   const checkList = effectiveChecks(runtime.provider.checks, proxy);
   const checks = await readChecks(checkList, id, params.get("state"), req, ctx);
-  const server = await authorizationServer(runtime, "callback", ctx.now);
+  const server = await authorizationServer(runtime, "callback", ctx.now, ctx.config.timeouts.http);
   const response = validated(runtime, server, params, checks);
   const view = providerView(runtime, server, checkList, redirectUri(id, proxy, ctx));
   const { tokens, claims } = await exchangeCode(runtime, server, view, response, checks, ctx);
-  const profile = await loadProfile(runtime, server, view, tokens, claims);
+  const profile = await loadProfile(runtime, server, view, tokens, claims, ctx.config.timeouts.http);
   // Apple posts the user's name once, as a JSON `user` field of its form_post callback.
   if (req.method === "POST" && params.has("user") && profile.user === undefined)
     profile.user = params.get("user");

@@ -5,7 +5,7 @@
  * share one fetch. A failed discovery is not kept: the next sign-in tries again.
  */
 import { type AuthorizationServer, discoveryRequest, processDiscoveryResponse } from "oauth4webapi";
-import { assertSecureEndpoint, PROVIDER_REQUEST_TIMEOUT_MS, requestOptions } from "./transport";
+import { assertSecureEndpoint, requestOptions, timeoutSignal } from "./transport";
 
 /** How long a discovered document is used before it is fetched again, in seconds. */
 export const DISCOVERY_TTL_SECONDS = 60 * 60;
@@ -35,7 +35,11 @@ function issuerOf(wellKnown: URL): URL | undefined {
   return new URL(wellKnown.href.slice(0, wellKnown.href.length - WELL_KNOWN.length) || "/");
 }
 
-async function fetchMetadata(source: DiscoverySource, providerId: string): Promise<AuthorizationServer> {
+async function fetchMetadata(
+  source: DiscoverySource,
+  providerId: string,
+  timeoutMs: number,
+): Promise<AuthorizationServer> {
   if (source.wellKnown !== undefined) {
     const url = new URL(source.wellKnown);
     assertSecureEndpoint(url, providerId, "discovery document (wellKnown)");
@@ -46,13 +50,16 @@ async function fetchMetadata(source: DiscoverySource, providerId: string): Promi
     const response = await fetch(url, {
       headers: { accept: "application/json" },
       redirect: "manual",
-      signal: AbortSignal.timeout(PROVIDER_REQUEST_TIMEOUT_MS),
+      signal: timeoutSignal(timeoutMs)?.(),
     });
     return processDiscoveryResponse(expected, response);
   }
   const issuer = new URL(source.issuer!);
   assertSecureEndpoint(issuer, providerId, "issuer");
-  const response = await discoveryRequest(issuer, { algorithm: "oidc", ...requestOptions(issuer) });
+  const response = await discoveryRequest(issuer, {
+    algorithm: "oidc",
+    ...requestOptions(issuer, timeoutMs),
+  });
   return processDiscoveryResponse(issuer, response);
 }
 
@@ -79,26 +86,28 @@ export function discoveryUrl(source: DiscoverySource): string {
  * @param source - The issuer and/or wellKnown URL.
  * @param providerId - Named in configuration errors.
  * @param now - The current time in ms (the configuration's clock).
+ * @param timeoutMs - How long the fetch may take, in ms (`timeouts.http`).
  * @returns The metadata. The same object is returned while it is cached.
  * @throws Whatever the fetch or the check throws (describe it with `describeFailure`); an
  * InvalidEndpoints error for a plain-http URL outside localhost.
  * @see https://openid.net/specs/openid-connect-discovery-1_0.html
  * @example
  * ```ts
- * const as = await discover({ issuer: "https://accounts.google.com" }, "google", Date.now())
+ * const as = await discover({ issuer: "https://accounts.google.com" }, "google", Date.now(), 10_000)
  * ```
  */
 export function discover(
   source: DiscoverySource,
   providerId: string,
   now: number,
+  timeoutMs: number,
 ): Promise<AuthorizationServer> {
   const key = `${source.issuer ?? ""} ${source.wellKnown ?? ""}`;
   const cached = cache.get(key);
   if (cached && now - cached.fetchedAt < DISCOVERY_TTL_SECONDS * 1000 && now >= cached.fetchedAt) {
     return cached.server;
   }
-  const server = fetchMetadata(source, providerId);
+  const server = fetchMetadata(source, providerId, timeoutMs);
   const entry: Entry = { fetchedAt: now, server };
   cache.delete(key);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);

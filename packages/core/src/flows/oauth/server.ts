@@ -73,23 +73,25 @@ function merge(runtime: OAuthRuntime, discovered: AuthorizationServer | undefine
  * @param runtime - The normalised provider.
  * @param step - Where in the flow it is needed, for the error a failed discovery raises.
  * @param now - The current time in ms.
+ * @param timeoutMs - How long discovery may take, in ms (`timeouts.http`).
  * @returns The metadata; the same object while the discovered document is cached.
  * @throws {OAuthSignInError | CallbackRouteError} When discovery fails (naming provider and URL).
  * @throws {InvalidEndpoints} When a needed endpoint is missing or not https.
  * @example
  * ```ts
- * const as = await authorizationServer(oauthRuntime(config), "signIn", ctx.now)
+ * const as = await authorizationServer(oauthRuntime(config), "signIn", ctx.now, ctx.config.timeouts.http)
  * ```
  */
 export async function authorizationServer(
   runtime: OAuthRuntime,
   step: FlowStep,
   now: number,
+  timeoutMs: number,
 ): Promise<AuthorizationServer> {
   const source = runtime.discovery;
   const discovered = source
     ? await talkTo(step, runtime.provider.id, `discovery request to ${discoveryUrl(source)}`, () =>
-        discover(source, runtime.provider.id, now),
+        discover(source, runtime.provider.id, now, timeoutMs),
       )
     : undefined;
   const memo = merged.get(runtime);

@@ -18,6 +18,7 @@ import {
   validateApplicationLevelSignature,
 } from "oauth4webapi";
 import type { ActionContext } from "../../context";
+import { withDeadline } from "../../deadline";
 import { InvalidCheck } from "../../errors";
 import { base64urlDecode } from "../../http/crypto";
 import type { InternalOAuthProvider, TokenSet } from "../../types";
@@ -64,8 +65,13 @@ async function tokenResponse(
   const { id } = provider;
   if (provider.token?.request) {
     const request = provider.token.request;
+    // A custom request gets no signal from us, so the deadline is all that bounds it.
     const tokens = await talkTo("callback", id, "custom token request", async () =>
-      request({ provider, params, checks: { code_verifier: checks.codeVerifier, nonce: checks.nonce } }),
+      withDeadline(
+        request({ provider, params, checks: { code_verifier: checks.codeVerifier, nonce: checks.nonce } }),
+        ctx.config.timeouts.http,
+        "The custom token request",
+      ),
     );
     return asTokenResponse(tokens);
   }
@@ -78,7 +84,7 @@ async function tokenResponse(
       params,
       String(provider.callbackUrl),
       checks.codeVerifier ?? nopkce,
-      requestOptions(endpoint),
+      requestOptions(endpoint, ctx.config.timeouts.http),
     ),
   );
   const conform = runtime.conform.token;
@@ -136,7 +142,11 @@ export async function exchangeCode(
     // Defence in depth: over TLS the token endpoint is authenticated anyway, but a verified
     // signature also protects against a compromised or misrouted token endpoint.
     await talkTo("callback", provider.id, `ID token signature check against ${server.jwks_uri}`, () =>
-      validateApplicationLevelSignature(server, response, requestOptions(server.jwks_uri)),
+      validateApplicationLevelSignature(
+        server,
+        response,
+        requestOptions(server.jwks_uri, ctx.config.timeouts.http),
+      ),
     );
   }
   const tokens: TokenSet = { ...result } as TokenSet;

@@ -3,13 +3,11 @@
  * and the options every oauth4webapi request gets (a time-out, and plain http for loopback only).
  */
 import { allowInsecureRequests, type HttpRequestOptions } from "oauth4webapi";
+import { MAX_TIMER_MS } from "../../deadline";
 import { InvalidEndpoints } from "../../errors";
 
 /** The transport part of oauth4webapi's request options. */
 export type TransportOptions = Pick<HttpRequestOptions<"GET">, "signal" | typeof allowInsecureRequests>;
-
-/** How long one request to an identity provider may take before the sign-in fails, in ms. */
-export const PROVIDER_REQUEST_TIMEOUT_MS = 10_000;
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -48,23 +46,42 @@ export function assertSecureEndpoint(url: URL, providerId: string, what: string)
 }
 
 /**
- * The transport options for one oauth4webapi request to `url`: a time-out, and, for loopback
+ * The transport options for one oauth4webapi request to `url`: a time-out (`timeouts.http`),
+ * which aborts the request, body included, so a provider that accepts the connection and never
+ * answers ends the sign-in with the usual provider failure instead of holding it; and, for loopback
  * hosts only, permission to use plain http. oauth4webapi refuses http outright; allowing it for
  * loopback lets development and tests run an identity provider on 127.0.0.1 without TLS, while
  * anything that crosses a network still needs https (endpoints are checked by
  * {@link assertSecureEndpoint} as well).
  *
  * @param url - The endpoint the request goes to.
+ * @param timeoutMs - How long the request may take, in ms (`Infinity`: no limit).
  * @returns Options to spread into an oauth4webapi request call.
  * @example
  * ```ts
- * await discoveryRequest(issuer, { ...requestOptions(issuer) })
+ * await discoveryRequest(issuer, { ...requestOptions(issuer, 10_000) })
  * ```
  */
-export function requestOptions(url: string | URL | undefined): TransportOptions {
-  const options: TransportOptions = {
-    signal: () => AbortSignal.timeout(PROVIDER_REQUEST_TIMEOUT_MS),
-  };
+export function requestOptions(url: string | URL | undefined, timeoutMs: number): TransportOptions {
+  const options: TransportOptions = {};
+  // A function, so the clock starts when oauth4webapi sends the request, not when options are built.
+  const signal = timeoutSignal(timeoutMs);
+  if (signal) options.signal = signal;
   if (url !== undefined && isLoopback(new URL(url))) options[allowInsecureRequests] = true;
   return options;
+}
+
+/**
+ * A maker of the abort signal for one provider request: a fresh `AbortSignal.timeout` per call,
+ * or undefined when the time-out is off (`Infinity`, or beyond what timers can express).
+ *
+ * @param timeoutMs - The time-out in ms.
+ * @returns The signal maker, or undefined for no time-out.
+ * @example
+ * ```ts
+ * await fetch(url, { signal: timeoutSignal(10_000)?.() })
+ * ```
+ */
+export function timeoutSignal(timeoutMs: number): (() => AbortSignal) | undefined {
+  return timeoutMs <= MAX_TIMER_MS ? () => AbortSignal.timeout(timeoutMs) : undefined;
 }

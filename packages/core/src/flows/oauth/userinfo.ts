@@ -4,6 +4,7 @@
  * the provider has no userinfo endpoint but sent an ID token).
  */
 import { type AuthorizationServer, type IDToken, userInfoRequest } from "oauth4webapi";
+import { withDeadline } from "../../deadline";
 import { InvalidEndpoints } from "../../errors";
 import type { InternalOAuthProvider, Profile, TokenSet } from "../../types";
 import { talkTo } from "./failure";
@@ -14,6 +15,7 @@ async function userinfoEndpoint(
   runtime: OAuthRuntime,
   server: AuthorizationServer,
   tokens: TokenSet,
+  timeoutMs: number,
 ): Promise<Profile> {
   const { id } = runtime.provider;
   const endpoint = server.userinfo_endpoint!;
@@ -22,7 +24,7 @@ async function userinfoEndpoint(
       server,
       runtime.client,
       tokens.access_token ?? "",
-      requestOptions(endpoint),
+      requestOptions(endpoint, timeoutMs),
     );
     if (runtime.conform.userinfo) response = (await runtime.conform.userinfo(response.clone())) ?? response;
     if (!response.ok) {
@@ -49,13 +51,14 @@ async function userinfoEndpoint(
  * @param provider - The provider view of this request (what a custom request receives).
  * @param tokens - The tokens.
  * @param claims - The checked ID token claims, when there was an ID token.
+ * @param timeoutMs - How long a userinfo request may take, in ms (`timeouts.http`).
  * @returns The profile.
  * @throws {CallbackRouteError} When the userinfo request fails (naming provider and endpoint).
  * @throws {InvalidEndpoints} When a plain OAuth 2 provider has neither a userinfo endpoint nor
  * an ID token.
  * @example
  * ```ts
- * const profile = await loadProfile(runtime, as, view, tokens, claims)
+ * const profile = await loadProfile(runtime, as, view, tokens, claims, 10_000)
  * ```
  */
 export async function loadProfile(
@@ -64,15 +67,17 @@ export async function loadProfile(
   provider: InternalOAuthProvider,
   tokens: TokenSet,
   claims: IDToken | undefined,
+  timeoutMs: number,
 ): Promise<Profile> {
   const custom = provider.userinfo?.request;
   if (custom) {
     return talkTo("callback", provider.id, "custom userinfo request", async () =>
-      custom({ provider, tokens }),
+      // A custom request gets no signal from us, so the deadline is all that bounds it.
+      withDeadline(custom({ provider, tokens }), timeoutMs, "The custom userinfo request"),
     );
   }
   if (provider.type === "oidc" && claims) return { ...claims };
-  if (server.userinfo_endpoint) return userinfoEndpoint(runtime, server, tokens);
+  if (server.userinfo_endpoint) return userinfoEndpoint(runtime, server, tokens, timeoutMs);
   if (claims) return { ...claims };
   throw new InvalidEndpoints(
     `OAuth provider "${provider.id}" has no userinfo endpoint: set \`userinfo\` (a URL or a request function).`,
