@@ -4,6 +4,7 @@ import type { ActionContext, AuthRequest } from "../context";
 import { readChunked } from "../http/cookies";
 import type { JWTDecodeParams } from "../types";
 import { callAdapter } from "./database";
+import { adapterDateExpired } from "./expiry";
 
 /**
  * The user of the request's current session, if it has a valid one: the database session's user,
@@ -23,7 +24,10 @@ export async function currentUser(req: AuthRequest, ctx: ActionContext): Promise
   if (!token) return null;
   if (config.session.strategy === "database") {
     const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(token));
-    return found && found.session.expires.getTime() > ctx.now ? found.user : null;
+    if (!found) return null;
+    return adapterDateExpired(found.session.expires, ctx.now, "getSessionAndUser", config.logger)
+      ? null
+      : found.user;
   }
   let sub: unknown;
   try {
