@@ -1,7 +1,7 @@
 /**
  * Every built-in HTML page forbids framing (X-Frame-Options and CSP frame-ancestors) and allows
  * no script but the passkey one, by its hash; the pages of a pending or followed magic link send
- * no Referer. HTTP in, headers out.
+ * no Referer to other origins. HTTP in, headers out.
  */
 import { createHash } from "node:crypto";
 import { Auth, type AuthConfig } from "@portcullis/core";
@@ -68,7 +68,7 @@ describe("built-in pages", () => {
       {},
       200,
       false,
-      "no-referrer",
+      "same-origin",
     ],
     [
       "the configuration error page",
