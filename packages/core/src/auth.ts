@@ -56,7 +56,11 @@ async function handle(request: Request, config: InternalConfig): Promise<Respons
   try {
     const url = publicUrl(request, config);
     origin = url.origin;
-    req = await parseRequest(request, url, config.basePath);
+    req = await parseRequest(request, url, config.basePath, (name) =>
+      config.logger.debug(
+        `Ignoring the cookie "${name}": the request carries it more than once with different values (one may be planted by a sibling subdomain).`,
+      ),
+    );
     if (config.error) throw config.error;
     const ctx = createContext(req, config, url);
     if (req.method === "GET" && req.action !== "providers") await primeCookies(req, ctx);

@@ -72,6 +72,11 @@ export interface OpenIdProviderOptions {
    * responses, and a `/user` endpoint that returns the account for any access token, `openid` scope or not.
    */
   plainOAuth?: boolean;
+  /**
+   * The account the userinfo endpoint answers for when presented an access token of `sub` (the ID token stays
+   * `sub`'s), to play a provider whose userinfo is about another subject than its ID token. Default: `sub` itself.
+   */
+  userinfoAccount?: (sub: string) => string;
 }
 
 /**
@@ -116,7 +121,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = await createProvider(issuer, options.clients, accounts, plain);
+  provider = await createProvider(issuer, options.clients, accounts, plain, options.userinfoAccount);
   const callback = provider.callback();
 
   async function route(op: OidcProvider, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -187,6 +192,7 @@ async function createProvider(
   clients: TestClient[],
   accounts: Map<string, TestAccount>,
   plain: boolean,
+  userinfoAccount: ((sub: string) => string) | undefined,
 ): Promise<OidcProvider> {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), kid: "test-rs256", alg: "RS256", use: "sig" };
@@ -201,9 +207,11 @@ async function createProvider(
       clients: clients.map((client) =>
         client.client_secret === undefined ? { token_endpoint_auth_method: "none", ...client } : client,
       ),
-      findAccount: async (_ctx: unknown, sub: string) => {
-        const account = accounts.get(sub);
-        return account && { accountId: sub, claims: async () => ({ ...account }) };
+      findAccount: async (ctx: { oidc?: { route?: string } }, sub: string) => {
+        // oidc-provider sets the userinfo `sub` to the found account's id, so a swap happens here.
+        const id = ctx.oidc?.route === "userinfo" && userinfoAccount ? userinfoAccount(sub) : sub;
+        const account = accounts.get(id);
+        return account && { accountId: id, claims: async () => ({ ...account }) };
       },
       claims: { openid: ["sub"], email: ["email", "email_verified"], profile: profileClaims },
       scopes: ["openid", "offline_access", "email", "profile"],

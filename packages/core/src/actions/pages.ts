@@ -31,5 +31,10 @@ export const verifyRequest: Action = async (req, ctx) => {
     homeUrl: ctx.origin,
     theme: ctx.config.theme,
   });
-  return html(page.html, page.status);
+  const result = html(page.html, page.status);
+  // It is the page of a pending magic link: nothing it loads (a themed logo on another host)
+  // learns where the person came from or that a link is on its way. It has no form, so the
+  // Origin header a no-referrer policy blanks on form posts is not needed.
+  result.headers = { ...result.headers, "Referrer-Policy": "no-referrer" };
+  return result;
 };

@@ -37,11 +37,19 @@ const EPOCH = new Date(0);
  * Parses a `Cookie` request header into a map of name to value.
  *
  * It never throws, because the header is attacker-controlled and a bad cookie must not turn into
- * a 500: a pair without `=` or with an empty name is skipped, a value whose percent-encoding is
- * malformed is kept raw, and when a name repeats the first occurrence wins (browsers send the
- * most specific cookie first). Spaces and tabs around names and values are trimmed.
+ * a 500: a pair without `=` or with an empty name is skipped, and a value whose percent-encoding
+ * is malformed is kept raw. Spaces and tabs around names and values are trimmed.
+ *
+ * A name that repeats with the same value is read once. A name that repeats with different
+ * values is left out entirely, as if absent: the `Cookie` header carries no Domain or Path, so
+ * there is no telling ours from one a sibling subdomain (or anyone on plain http) planted with a
+ * broader Domain or a longer Path, which browsers send first. Taking the first would let that
+ * cookie win (a CSRF token the attacker knows, the attacker's session); leaving both out fails
+ * closed: no CSRF token, no session, no check cookie.
  *
  * @param header - The `Cookie` header value, or null/undefined when absent.
+ * @param onAmbiguous - Called once with the name of each cookie left out for disagreeing
+ * duplicates (for the log; never given the values).
  * @returns The cookies by name (empty when none).
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.4
  * @example
@@ -50,9 +58,14 @@ const EPOCH = new Date(0);
  * cookies.get("authjs.csrf-token")
  * ```
  */
-export function parseCookies(header: string | null | undefined): Map<string, string> {
+export function parseCookies(
+  header: string | null | undefined,
+  onAmbiguous?: (name: string) => void,
+): Map<string, string> {
   const cookies = new Map<string, string>();
   if (!header) return cookies;
+  // Allocated only when a name repeats with another value, which honest requests rarely do.
+  let ambiguous: Set<string> | undefined;
   const length = header.length;
   let start = 0;
   while (start < length) {
@@ -61,9 +74,23 @@ export function parseCookies(header: string | null | undefined): Map<string, str
     const equals = header.indexOf("=", start);
     if (equals !== -1 && equals < end) {
       const name = trimmed(header, start, equals);
-      if (name !== "" && !cookies.has(name)) cookies.set(name, decodeValue(trimmed(header, equals + 1, end)));
+      if (name !== "") {
+        const value = decodeValue(trimmed(header, equals + 1, end));
+        const seen = cookies.get(name);
+        if (seen === undefined) cookies.set(name, value);
+        else if (seen !== value) {
+          ambiguous ??= new Set();
+          ambiguous.add(name);
+        }
+      }
     }
     start = end + 1;
+  }
+  if (ambiguous) {
+    for (const name of ambiguous) {
+      cookies.delete(name);
+      onAmbiguous?.(name);
+    }
   }
   return cookies;
 }

@@ -37,8 +37,29 @@ const ROUTES: Record<AuthAction, Route> = {
   "webauthn-options": { get: true, post: false, provider: true },
 };
 
-/** Routes and reads a request. Throws BadRequest for anything outside WIRE.md's table. */
-export async function parseRequest(request: Request, url: URL, basePath: string): Promise<AuthRequest> {
+/**
+ * Routes and reads a request: the action and provider from the path, the query, the cookies
+ * and, for a POST, the form or JSON body. Cookies that repeat with different values are left
+ * out (see `parseCookies`), each reported to `onAmbiguousCookie` by name.
+ *
+ * @param request - The Web Request.
+ * @param url - Its public URL (see `publicUrl`).
+ * @param basePath - Where the auth routes live, e.g. `/auth`.
+ * @param onAmbiguousCookie - Told the name of each cookie left out, for the log.
+ * @returns The parsed request.
+ * @throws {BadRequest} For anything outside WIRE.md's table, a malformed JSON body, or a body
+ * over {@link MAX_BODY_BYTES} (413).
+ * @example
+ * ```ts
+ * const req = await parseRequest(request, new URL(request.url), "/auth")
+ * ```
+ */
+export async function parseRequest(
+  request: Request,
+  url: URL,
+  basePath: string,
+  onAmbiguousCookie?: (name: string) => void,
+): Promise<AuthRequest> {
   const method = request.method;
   if (method !== "GET" && method !== "POST") throw new BadRequest(`Method ${method} is not allowed.`);
   const { action, providerId } = route(url.pathname, basePath, method);
@@ -51,7 +72,7 @@ export async function parseRequest(request: Request, url: URL, basePath: string)
     // searchParams builds a URLSearchParams object even for an empty query.
     query: url.search === "" ? {} : Object.fromEntries(url.searchParams),
     body: method === "POST" ? await readBody(request) : undefined,
-    cookies: parseCookies(request.headers.get("cookie")),
+    cookies: parseCookies(request.headers.get("cookie"), onAmbiguousCookie),
   };
 }
 

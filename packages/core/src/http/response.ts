@@ -3,6 +3,7 @@
  * versus `{url}` JSON (X-Auth-Return-Redirect), Set-Cookie headers and body encoding.
  */
 import type { AuthResult } from "../context";
+import { PAGE_SECURITY_HEADERS } from "../pages/security-headers";
 import { serializeCookie } from "./cookies";
 import { textResponse } from "./memory-response";
 
@@ -46,7 +47,18 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
   return response;
 }
 
-/** An HTML result. */
+/**
+ * An HTML result: a built-in page, with the headers that forbid framing it and running any
+ * script but the passkey one (see `PAGE_SECURITY_HEADERS`).
+ *
+ * @param body - The whole document.
+ * @param status - The status code, default 200.
+ * @returns The result.
+ * @example
+ * ```ts
+ * return html(renderErrorPage(options).html, 403)
+ * ```
+ */
 export function html(body: string, status = 200): AuthResult {
-  return { status, body, headers: { "Content-Type": "text/html; charset=utf-8" } };
+  return { status, body, headers: { "Content-Type": "text/html; charset=utf-8", ...PAGE_SECURITY_HEADERS } };
 }

@@ -85,6 +85,20 @@ export const WEBAUTHN_SCRIPT = `(() => {
 })();`;
 
 /**
+ * The Content-Security-Policy source that allows the element {@link renderWebAuthnScript} writes
+ * and nothing else: the base64 SHA-256 of its text (the script between two newlines). The script
+ * is a constant, so its hash is too: written here once, not computed per request or per
+ * configuration, and checked against the script by the page tests, which fail when one changes
+ * without the other.
+ *
+ * @example
+ * ```ts
+ * const policy = `script-src ${WEBAUTHN_SCRIPT_SOURCE}`
+ * ```
+ */
+export const WEBAUTHN_SCRIPT_SOURCE = "'sha256-MV8r8KuxLBjssSkJx/1la/yGKJKofzLm0kQ/bY3HVgQ='";
+
+/**
  * The `<script>` element of {@link WEBAUTHN_SCRIPT}, for the sign-in page when a WebAuthn
  * provider is configured.
  *
@@ -95,6 +109,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
  * ```
  */
 export function renderWebAuthnScript(): SafeHtml {
-  // A constant without "<" cannot end the element early, so it is inserted unescaped.
+  // A constant without "<" cannot end the element early, so it is inserted unescaped. Its text
+  // must stay exactly what WEBAUTHN_SCRIPT_SOURCE hashes, or the page's CSP blocks it.
   return trustedHtml(`<script>\n${WEBAUTHN_SCRIPT}\n</script>`);
 }

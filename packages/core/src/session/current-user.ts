@@ -4,6 +4,7 @@ import type { ActionContext, AuthRequest } from "../context";
 import { readChunked } from "../http/cookies";
 import type { JWTDecodeParams } from "../types";
 import { callAdapter } from "./database";
+import { adapterDateExpired } from "./expiry";
 
 /** The signed-in user of a request and how fresh its session is. */
 export interface CurrentSession {
@@ -45,9 +46,8 @@ export async function currentSession(req: AuthRequest, ctx: ActionContext): Prom
   if (config.session.strategy === "database") {
     const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(token));
     if (!found) return null;
-    const expires = found.session.expires.getTime();
-    if (expires <= ctx.now) return null;
-    return { user: found.user, signedInAt: expires - config.session.maxAge * 1000 };
+    if (adapterDateExpired(found.session.expires, ctx.now, "getSessionAndUser", config.logger)) return null;
+    return { user: found.user, signedInAt: found.session.expires.getTime() - config.session.maxAge * 1000 };
   }
   let payload: Record<string, unknown> | null | undefined;
   try {

@@ -11,6 +11,7 @@ import { emit } from "../events";
 import { clearChunked, type SetCookie } from "../http/cookies";
 import { NO_STORE } from "../http/response";
 import type { Session } from "../types";
+import { adapterDateExpired } from "./expiry";
 import type { SessionStrategy } from "./strategy";
 
 /** Runs an adapter call, turning what it throws into an AdapterError naming the method. */
@@ -49,11 +50,12 @@ async function load(
   const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(sessionToken));
   if (!found) return "expired";
   const { maxAge, updateAge } = ctx.config.session;
-  const expires = found.session.expires.getTime();
-  if (expires <= ctx.now) {
+  // A session whose expires is not a valid Date is expired: deleted, and its cookie cleared.
+  if (adapterDateExpired(found.session.expires, ctx.now, "getSessionAndUser", ctx.config.logger)) {
     await callAdapter("deleteSession", () => adapter.deleteSession!(sessionToken));
     return "expired";
   }
+  const expires = found.session.expires.getTime();
   if (!forceExtend && expires - maxAge * 1000 + updateAge * 1000 > ctx.now)
     return { session: found.session, user: found.user, cookies: [] };
   const newExpires = new Date(ctx.now + maxAge * 1000);

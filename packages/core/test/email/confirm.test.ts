@@ -43,7 +43,7 @@ describe("confirm: true", () => {
     const { browser, link } = await confirmApp("scan@example.com");
     const { response, page } = await openPage(browser, link);
     expect(response.headers.get("content-type")).toContain("text/html");
-    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("referrer-policy")).toBe("same-origin");
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(page).toContain(`action="${ORIGIN}/auth/callback/nodemailer" method="post"`);
     expect(page).toContain("scan@example.com");

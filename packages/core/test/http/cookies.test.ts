@@ -75,7 +75,11 @@ describe("parseCookies", () => {
         ["🍪", "🍪"],
       ],
     ],
-    ["duplicate names (first wins)", "dup=first; dup=second", [["dup", "first"]]],
+    ["a name repeated with different values (left out)", "dup=first; x=1; dup=second", [["x", "1"]]],
+    ["a name repeated three times, the last like the first (left out)", "d=1; d=2; d=1", []],
+    ["a name repeated with the same value (read once)", "dup=same; dup=same", [["dup", "same"]]],
+    ["a name repeated with the same value spelled two ways (read once)", "dup=%41; dup=A", [["dup", "A"]]],
+    ["a name repeated, once empty (left out)", "dup=; dup=value", []],
     ["a lone percent sign", "p=%", [["p", "%"]]],
     ["a lone surrogate escape", "s=%ED%A0%80", [["s", "%ED%A0%80"]]],
     ["a trailing semicolon", "a=1;", [["a", "1"]]],
@@ -86,6 +90,12 @@ describe("parseCookies", () => {
       expect([...parseCookies(header)]).toEqual(expected);
     });
   }
+
+  it("names each cookie left out for disagreeing duplicates once, and never its values", () => {
+    const reported: string[] = [];
+    parseCookies("a=1; b=x; a=2; b=x; c=1; c=2; c=3", (name) => reported.push(name));
+    expect(reported).toEqual(["a", "c"]);
+  });
 });
 
 describe("serializeCookie", () => {

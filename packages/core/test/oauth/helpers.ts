@@ -44,7 +44,13 @@ export const POST = { client_id: "post-app", client_secret: "post-secret" };
  * (each at every given origin), with alice and bob.
  */
 export async function startIdp(
-  options: { ids?: string[]; origins?: string[]; plainOAuth?: boolean; accounts?: TestAccount[] } = {},
+  options: {
+    ids?: string[];
+    origins?: string[];
+    plainOAuth?: boolean;
+    accounts?: TestAccount[];
+    userinfoAccount?: (sub: string) => string;
+  } = {},
 ): Promise<TestOpenIdProvider> {
   const ids = options.ids ?? ["idp"];
   const origins = options.origins ?? [ORIGIN];
@@ -57,6 +63,7 @@ export async function startIdp(
     clients,
     accounts: options.accounts ?? [ALICE, BOB],
     plainOAuth: options.plainOAuth,
+    userinfoAccount: options.userinfoAccount,
   });
 }
 

@@ -20,7 +20,13 @@ const adapter = config.adapter;
 
 beforeAll(async () => {
   app = await serve(async (request) => {
-    if (new URL(request.url).pathname.startsWith("/auth/")) return Auth(request, config);
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith("/auth/")) return Auth(request, config);
+    // A page of the app's own origin that tries to frame the sign-in page.
+    if (pathname === "/framer")
+      return new Response('<!DOCTYPE html><title>Framer</title><iframe src="/auth/signin"></iframe>', {
+        headers: { "Content-Type": "text/html" },
+      });
     return new Response("<!DOCTYPE html><title>Home</title><p>Home</p>", {
       headers: { "Content-Type": "text/html" },
     });
@@ -77,6 +83,30 @@ describe("passkey sign-in in Chromium", () => {
     const { credentials: after } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     expect(used?.counter).toBe(after[0]?.signCount);
     expect(used?.counter).toBeGreaterThan(registered!.counter);
+    await page.close();
+  });
+
+  it("runs the passkey script under the page's Content-Security-Policy, with no violation reported", async () => {
+    const page = await browser.newPage();
+    await enableVirtualAuthenticator(page);
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes("Content Security Policy")) violations.push(message.text());
+    });
+    await signInWithPasskey(page, "hedy@example.com");
+    expect(await session(page)).toMatchObject({ user: { email: "hedy@example.com" } });
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it("refuses to show the sign-in page in a frame, even on its own origin", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/framer`);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    expect(frame).toBeDefined();
+    // A refused frame holds the browser's error document, not the sign-in form.
+    expect(await frame!.locator("form").count()).toBe(0);
+    expect(frame!.url()).not.toBe(`${origin}/auth/signin`);
     await page.close();
   });
 

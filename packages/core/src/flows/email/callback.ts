@@ -74,11 +74,14 @@ async function confirmPage(req: AuthRequest, ctx: ActionContext): Promise<AuthRe
   });
   const result = html(page.html, page.status);
   // The page's URL holds the token: keep it out of caches and out of the Referer of anything
-  // the page loads (a themed logo on another host, say).
+  // the page loads from another host (a themed logo, say). `same-origin`, not `no-referrer`:
+  // under `no-referrer` browsers send `Origin: null` with the page's form post, which
+  // frameworks that check the Origin of form posts (SvelteKit by default) refuse. Our own
+  // origin may see the URL: it issued the token.
   result.headers = {
     ...result.headers,
     "Cache-Control": "private, no-store",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
   };
   return result;
 }

@@ -9,6 +9,7 @@ import type { ActionContext } from "../../context";
 import { EmailSignInError, Verification } from "../../errors";
 import { randomHex, sha256Hex, timingSafeEqual } from "../../http/crypto";
 import { callAdapter } from "../../session/database";
+import { adapterDateExpired } from "../../session/expiry";
 import type { EmailConfig } from "../../types";
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -129,7 +130,8 @@ export async function consumeVerificationToken(
 
 /**
  * Checks a magic link and uses it up: the token must exist for this address and must not have
- * expired (`expires <= ctx.now` counts as expired; an expired token is deleted all the same).
+ * expired (`expires <= ctx.now` counts as expired; an expired token is deleted all the same). An
+ * `expires` that is not a valid Date (missing, a string, a number) counts as expired too.
  *
  * @param provider - The email provider.
  * @param identifier - The normalised address from the link.
@@ -150,5 +152,6 @@ export async function redeemVerificationToken(
 ): Promise<void> {
   const row = await consumeVerificationToken(provider, identifier, token, ctx);
   if (!row) throw new Verification("The sign-in link is unknown, already used, or for another address.");
-  if (new Date(row.expires).getTime() <= ctx.now) throw new Verification("The sign-in link has expired.");
+  if (adapterDateExpired(row.expires, ctx.now, "useVerificationToken", ctx.config.logger))
+    throw new Verification("The sign-in link has expired.");
 }

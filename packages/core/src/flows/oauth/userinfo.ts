@@ -1,21 +1,36 @@
 /**
  * Where a callback's profile comes from: a custom `userinfo.request`; for OpenID Connect, the
  * checked ID token claims; for plain OAuth 2, the userinfo endpoint (or ID token claims when
- * the provider has no userinfo endpoint but sent an ID token).
+ * the provider has no userinfo endpoint but sent an ID token). A userinfo response next to a
+ * checked ID token must be about the same subject (OpenID Connect Core 1.0, section 5.3.2).
  */
 import { type AuthorizationServer, type IDToken, userInfoRequest } from "oauth4webapi";
 import { withDeadline } from "../../deadline";
-import { InvalidEndpoints } from "../../errors";
+import { InvalidEndpoints, OAuthCallbackError } from "../../errors";
 import type { InternalOAuthProvider, Profile, TokenSet } from "../../types";
 import { talkTo } from "./failure";
 import type { OAuthRuntime } from "./provider";
 import { requestOptions } from "./transport";
+
+/**
+ * Refuses a userinfo response about another subject than the checked ID token. Without this, a
+ * userinfo endpoint that answers for someone else (misrouted, compromised, or fed a swapped
+ * access token) would sign the person in as that someone: the ID token's signature proves who
+ * logged in; the userinfo response proves nothing by itself. The subjects are not logged.
+ */
+function sameSubject(providerId: string, body: Record<string, unknown>, claims: IDToken | undefined): void {
+  if (claims === undefined || body.sub === claims.sub) return;
+  throw new OAuthCallbackError(
+    `OAuth provider "${providerId}": the userinfo response ${typeof body.sub === "string" ? "is about another subject than" : "has no sub to match"} the ID token; it is not used.`,
+  );
+}
 
 async function userinfoEndpoint(
   runtime: OAuthRuntime,
   server: AuthorizationServer,
   tokens: TokenSet,
   timeoutMs: number,
+  claims: IDToken | undefined,
 ): Promise<Profile> {
   const { id } = runtime.provider;
   const endpoint = server.userinfo_endpoint!;
@@ -39,6 +54,7 @@ async function userinfoEndpoint(
     }
     if (typeof body !== "object" || body === null || Array.isArray(body))
       throw new TypeError("the response is not a JSON object");
+    sameSubject(id, body as Record<string, unknown>, claims);
     return body as Profile;
   });
 }
@@ -54,6 +70,8 @@ async function userinfoEndpoint(
  * @param timeoutMs - How long a userinfo request may take, in ms (`timeouts.http`).
  * @returns The profile.
  * @throws {CallbackRouteError} When the userinfo request fails (naming provider and endpoint).
+ * @throws {OAuthCallbackError} When there is an ID token and the userinfo response's `sub` is
+ * not the ID token's.
  * @throws {InvalidEndpoints} When a plain OAuth 2 provider has neither a userinfo endpoint nor
  * an ID token.
  * @example
@@ -77,7 +95,7 @@ export async function loadProfile(
     );
   }
   if (provider.type === "oidc" && claims) return { ...claims };
-  if (server.userinfo_endpoint) return userinfoEndpoint(runtime, server, tokens, timeoutMs);
+  if (server.userinfo_endpoint) return userinfoEndpoint(runtime, server, tokens, timeoutMs, claims);
   if (claims) return { ...claims };
   throw new InvalidEndpoints(
     `OAuth provider "${provider.id}" has no userinfo endpoint: set \`userinfo\` (a URL or a request function).`,
