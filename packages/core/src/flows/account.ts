@@ -9,7 +9,7 @@ import type { AdapterAccount, AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors";
 import { emit } from "../events";
-import { type CurrentSession, currentSession } from "../session/current-user";
+import { currentSession, recentEnoughToLink } from "../session/current-user";
 import { callAdapter } from "../session/database";
 import type { Account, Profile, User } from "../types";
 import { createUserWithAccount } from "./new-user";
@@ -55,20 +55,6 @@ function linkTo(user: AdapterUser, signIn: AccountSignIn, ctx: ActionContext): R
       return user;
     },
   };
-}
-
-/**
- * True when the current session signed in recently enough to link a new account to its user.
- * Linking by session is how a signed-in person adds a provider, but the session cookie may not be
- * theirs: a sibling subdomain can plant a `__Secure-` session cookie, and the victim's next
- * sign-in would then attach the victim's identity to the planter's user. Requiring a recent
- * sign-in shrinks that to a planter who is active at that very moment. A session whose sign-in
- * time is unknown (a JWT made by Auth.js) is never recent.
- */
-function recentEnoughToLink(current: CurrentSession, ctx: ActionContext): boolean {
-  const { maxSessionAge } = ctx.config.linking;
-  if (maxSessionAge <= 0 || current.signedInAt === null) return false;
-  return ctx.now - current.signedInAt <= maxSessionAge * 1000;
 }
 
 /** Creates the user and links the account to it when saved. */
@@ -135,7 +121,7 @@ export async function resolveAccount(
     return done(owner);
   }
   if (current) {
-    if (!recentEnoughToLink(current, ctx)) {
+    if (!recentEnoughToLink(current, ctx.config, ctx.now)) {
       throw new OAuthAccountNotLinked(
         `A new "${account.provider}" account is linked to the signed-in user only within ${ctx.config.linking.maxSessionAge} s of that user's sign-in (linking.maxSessionAge); this session is older or its sign-in time is unknown. Sign in again, then link.`,
       );

@@ -1,5 +1,6 @@
 /** Who is signed in on a request: used by flows that link a new sign-in method to that user. */
 import type { AdapterUser } from "../adapters";
+import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthRequest } from "../context";
 import { readChunked } from "../http/cookies";
 import type { JWTDecodeParams } from "../types";
@@ -64,17 +65,25 @@ export async function currentSession(req: AuthRequest, ctx: ActionContext): Prom
 }
 
 /**
- * The user of the request's current session, if it has a valid one (see {@link currentSession}).
+ * True when the current session signed in recently enough (`linking.maxSessionAge`) to attach a
+ * new sign-in method to its user: an OAuth account, or a passkey. Adding a method is how a
+ * signed-in person extends their account, but the session cookie may not be theirs: a sibling
+ * subdomain can plant a `__Secure-` session cookie, and the victim's next sign-in or passkey
+ * would then be attached to the planter's user. Requiring a recent sign-in shrinks that to a
+ * planter who is active at that very moment. A session whose sign-in time is unknown (a JWT made
+ * by Auth.js) is never recent.
  *
- * @param req - The request (its session cookie).
- * @param ctx - The action context (needs an adapter).
- * @returns The signed-in user, or null.
- * @throws {AdapterError} When an adapter call fails.
+ * @param current - The current session.
+ * @param config - The normalised configuration (`linking.maxSessionAge`).
+ * @param now - The request time in ms.
+ * @returns Whether a method may be attached to the session's user.
  * @example
  * ```ts
- * const user = await currentUser(req, ctx) // AdapterUser or null
+ * if (current && !recentEnoughToLink(current, ctx.config, ctx.now)) refuse()
  * ```
  */
-export async function currentUser(req: AuthRequest, ctx: ActionContext): Promise<AdapterUser | null> {
-  return (await currentSession(req, ctx))?.user ?? null;
+export function recentEnoughToLink(current: CurrentSession, config: InternalConfig, now: number): boolean {
+  const { maxSessionAge } = config.linking;
+  if (maxSessionAge <= 0 || current.signedInAt === null) return false;
+  return now - current.signedInAt <= maxSessionAge * 1000;
 }

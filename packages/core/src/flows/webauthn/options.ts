@@ -6,7 +6,7 @@
 import type { AdapterAuthenticator } from "../../adapters";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { NO_STORE } from "../../http/response";
-import { currentUser } from "../../session/current-user";
+import { currentSession, recentEnoughToLink } from "../../session/current-user";
 import { callAdapter } from "../../session/database";
 import type { User, WebAuthnConfig } from "../../types";
 import { sealChallenge } from "./challenge";
@@ -90,9 +90,17 @@ export async function webauthnOptions(req: AuthRequest, ctx: ActionContext): Pro
   if (requested !== undefined && requested !== "register" && requested !== "authenticate") {
     return invalid("Invalid action");
   }
-  const current = await currentUser(req, ctx);
+  const session = await currentSession(req, ctx);
+  const current = session?.user ?? null;
   const info = current ? { user: current, exists: true } : await userInfo(provider, req, ctx);
   const action: WebAuthnAction | null = decideAction(requested, current !== null, info);
+  if (action === "register" && session && !recentEnoughToLink(session, ctx.config, ctx.now)) {
+    // A passkey added to a planted session would open the planter's account with the victim's key.
+    ctx.config.logger.debug(
+      "Passkey registration refused: the session signed in longer ago than linking.maxSessionAge (or at an unknown time). Sign in again, then add the passkey.",
+    );
+    return invalid("Invalid request");
+  }
   if (action === "authenticate") {
     const options = await authentication(provider, info?.exists ? info.user : undefined, ctx);
     const cookie = await sealChallenge({ challenge: options.challenge, action }, provider, ctx);
