@@ -109,15 +109,22 @@ export const databaseStrategy: SessionStrategy = {
         ),
       );
     }
-    const userId = user.id;
-    const session = await callAdapter("createSession", () =>
-      adapter.createSession!({
-        sessionToken: ctx.config.session.generateSessionToken(),
-        userId,
-        expires: new Date(ctx.now + ctx.config.session.maxAge * 1000),
-      }),
-    );
-    return [sessionCookie(session.sessionToken, session.expires, ctx)];
+    const asked = {
+      sessionToken: ctx.config.session.generateSessionToken(),
+      userId: user.id,
+      expires: new Date(ctx.now + ctx.config.session.maxAge * 1000),
+    };
+    const session = await callAdapter("createSession", () => adapter.createSession!(asked));
+    // The cookie follows what the adapter stored, but an answer without a usable token or date
+    // (a buggy adapter) must not turn a finished sign-in into a 500: the asked-for values stand.
+    const token =
+      typeof session?.sessionToken === "string" && session.sessionToken
+        ? session.sessionToken
+        : asked.sessionToken;
+    const expires = adapterDateExpired(session?.expires, ctx.now, "createSession", ctx.config.logger)
+      ? asked.expires
+      : session.expires;
+    return [sessionCookie(token, expires, ctx)];
   },
 
   async end(req, ctx) {

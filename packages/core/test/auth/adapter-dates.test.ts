@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { Adapter, AuthConfig } from "@portcullis/core";
 import { Auth } from "@portcullis/core";
+import Credentials from "@portcullis/core/providers/credentials";
 import Nodemailer from "@portcullis/core/providers/nodemailer";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { type SmtpSink, startSmtpSink, TestClient } from "@portcullis/testkit";
@@ -128,6 +129,47 @@ describe("a database session whose expiry the adapter answers without a valid Da
       expect(errors.map((e) => e.message).join("\n")).toContain(
         "getSessionAndUser returned an expires that is not a valid Date",
       );
+    },
+  );
+});
+
+describe("a new database session the adapter answers without a valid Date", () => {
+  it.each(ODD_EXPIRES)(
+    "still signs in, with the asked-for expiry on the cookie, when expires is %s",
+    async (_case, odd) => {
+      const inner = MemoryAdapter();
+      // Credentials with database sessions sign in a user the adapter knows.
+      const alice = await inner.createUser!({
+        id: "u1",
+        name: "Alice",
+        email: "alice@example.com",
+        emailVerified: null,
+      });
+      const errors: Error[] = [];
+      const adapter: Adapter = {
+        ...inner,
+        async createSession(session) {
+          const stored = await inner.createSession!(session);
+          return { ...stored, expires: odd() as Date };
+        },
+      };
+      const cfg = config({
+        adapter,
+        providers: [Credentials({ credentials: { username: {} }, authorize: async () => alice })],
+        session: { strategy: "database" },
+        now: () => NOW,
+        logger: { error: (e) => void errors.push(e) },
+      });
+      const browser = new TestClient(
+        (request) => Auth(request, cfg),
+        ORIGIN,
+        () => NOW,
+      );
+      const response = await signIn(browser);
+      expect(response.status).toBe(302);
+      const cookie = response.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="));
+      expect(cookie).toContain(`Expires=${new Date(NOW + 30 * 24 * HOUR).toUTCString()}`);
+      expect(errors.map((e) => e.message)).toEqual([expect.stringContaining("createSession")]);
     },
   );
 });
