@@ -12,6 +12,7 @@ import {
   AuthError,
   CallbackRouteError,
   CredentialsSignin,
+  ErrorPageLoop,
   InvalidCallbackUrl,
   isClientSafeError,
 } from "../errors";
@@ -41,15 +42,29 @@ export function isConfigurationError(error: unknown): boolean {
   );
 }
 
-/** The answer to a configuration problem. */
+/**
+ * The answer to a configuration problem: 500 JSON, or for a page GET the custom error page
+ * (`pages.error?error=Configuration`) or the built-in one. A custom error page that itself asks
+ * for authentication would send the browser round in circles: when the request came back from it
+ * (its callbackUrl points there), the built-in page is shown and {@link ErrorPageLoop} logged.
+ */
 export function configurationErrorResult(
   error: AuthError,
-  config: Pick<InternalConfig, "logger" | "theme" | "basePath">,
-  req?: Pick<AuthRequest, "method" | "action">,
+  config: Pick<InternalConfig, "logger" | "theme" | "basePath" | "pages">,
+  req?: Pick<AuthRequest, "method" | "action" | "query">,
   origin?: string,
 ): AuthResult {
   config.logger.error(error);
   if (req?.method === "GET" && HTML_ACTIONS.has(req.action)) {
+    const custom = config.pages.error;
+    const loop = custom !== undefined && req.query.callbackUrl?.startsWith(custom) === true;
+    if (custom !== undefined && !loop && origin !== undefined) {
+      const url = new URL(custom, origin);
+      url.searchParams.set("error", "Configuration");
+      return { redirect: url.href };
+    }
+    if (loop)
+      config.logger.error(new ErrorPageLoop(`The error page ${custom} should not require authentication.`));
     const page = renderErrorPage({
       error: "Configuration",
       signInUrl: `${origin ?? ""}${config.basePath}/signin`,
