@@ -459,7 +459,8 @@ export type WarningCode =
   | "experimental-webauthn"
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch"
-  | "missing-secret-dev";
+  | "missing-secret-dev"
+  | "invalid-callback-url";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {

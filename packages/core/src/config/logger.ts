@@ -14,6 +14,8 @@ const WARNINGS: Record<WarningCode, string> = {
   "env-url-basepath-mismatch": "basePath and the path of AUTH_URL differ; basePath wins.",
   "missing-secret-dev":
     "No secret is set: using a random one for this process, so sessions end on restart. Set AUTH_SECRET (e.g. `openssl rand -base64 33`).",
+  "invalid-callback-url":
+    "Ignored a callbackUrl sent by the client (body, query or callback-url cookie): it is not an http(s) URL or a path starting with a single '/', or it has control characters, bad percent-encoding or invalid Unicode. The next source was used; debug logging says which source and why.",
 };
 
 function describe(error: Error): string {
