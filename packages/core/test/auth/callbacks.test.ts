@@ -48,6 +48,13 @@ describe("signIn callback", () => {
     expect(c.jar.get("authjs.session-token")).toBeUndefined();
   });
 
+  it("redirects to a non-ASCII path it returns, percent-encoded", async () => {
+    const c = client(config({ callbacks: { signIn: () => "/日本" } }));
+    const response = await signIn(c);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("http://localhost:3000/%E6%97%A5%E6%9C%AC");
+  });
+
   it("cannot send the user to a foreign origin unless the redirect callback allows it", async () => {
     const c = client(config({ callbacks: { signIn: () => "https://evil.example/phish" } }));
     const response = await signIn(c);
