@@ -10,7 +10,7 @@ export { type EnvObject, setEnvDefaults } from "./config/env";
 export type { ErrorType } from "./errors";
 export { AuthError, CredentialsSignin } from "./errors";
 export { getSession, sessionFromResponse } from "./get-session";
-export { isValidCallbackUrl } from "./http/callback-url";
+export { isValidCallbackUrl } from "./http/callback-url-syntax";
 export { type LazyRequestParts, lazyRequest } from "./http/lazy-request";
 export {
   basePathOf,

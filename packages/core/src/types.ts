@@ -510,7 +510,8 @@ export type WarningCode =
   | "env-url-basepath-mismatch"
   | "missing-secret-dev"
   | "redirect-proxy-refused"
-  | "credentials-rate-limit-no-field";
+  | "credentials-rate-limit-no-field"
+  | "invalid-callback-url";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {

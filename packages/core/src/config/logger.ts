@@ -18,6 +18,8 @@ const WARNINGS: Record<WarningCode, string> = {
     "A callback's state names an origin the redirect proxy does not forward codes to (only https, or http on loopback); the callback was handled here instead.",
   "credentials-rate-limit-no-field":
     "A credentials provider declares no `credentials` fields, so failed sign-ins are not limited per account. Set `rateLimit.fields` to the field that names the account.",
+  "invalid-callback-url":
+    "Ignored a callbackUrl sent by the client (body, query or callback-url cookie): it is not an http(s) URL or a path starting with a single '/', or it has control characters, bad percent-encoding or invalid Unicode. The next source was used; debug logging says which source and why.",
 };
 
 function describe(error: Error): string {

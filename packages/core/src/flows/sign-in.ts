@@ -5,6 +5,7 @@
 import type { ActionContext, AuthRequest, AuthResult } from "../context";
 import { AccessDenied } from "../errors";
 import { emit } from "../events";
+import { checkedRedirect } from "../http/callback-url";
 import { sessionStrategy } from "../session";
 import type { SignedIn } from "../session/strategy";
 import type { SignInCallbackParams } from "../types";
@@ -13,6 +14,7 @@ import type { SignInCallbackParams } from "../types";
  * Asks the `signIn` callback. Returns a URL when the callback chose to redirect (through the
  * `redirect` callback, so it cannot send the user to a foreign origin the app does not allow).
  * @throws AccessDenied when it returns false or throws.
+ * @throws InvalidCallbackUrl when the `redirect` callback answers something that is not a URL.
  */
 export async function checkSignIn(
   params: SignInCallbackParams,
@@ -27,8 +29,7 @@ export async function checkSignIn(
     });
   }
   if (allowed === false) throw new AccessDenied("The signIn callback returned false.");
-  if (typeof allowed === "string")
-    return ctx.config.callbacks.redirect({ url: allowed, baseUrl: ctx.origin });
+  if (typeof allowed === "string") return checkedRedirect(allowed, ctx);
   return undefined;
 }
 

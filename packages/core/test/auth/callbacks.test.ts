@@ -48,6 +48,13 @@ describe("signIn callback", () => {
     expect(c.jar.get("authjs.session-token")).toBeUndefined();
   });
 
+  it("redirects to a non-ASCII path it returns, percent-encoded", async () => {
+    const c = client(config({ callbacks: { signIn: () => "/日本" } }));
+    const response = await signIn(c);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("http://localhost:3000/%E6%97%A5%E6%9C%AC");
+  });
+
   it("cannot send the user to a foreign origin unless the redirect callback allows it", async () => {
     const c = client(config({ callbacks: { signIn: () => "https://evil.example/phish" } }));
     const response = await signIn(c);
@@ -61,7 +68,7 @@ describe("redirect callback", () => {
     ["http://localhost:3000/settings?tab=1", "http://localhost:3000/settings?tab=1"],
     ["https://evil.example/", "http://localhost:3000"],
     ["http://localhost:3001/", "http://localhost:3000"],
-    ["//evil.example/path", "http://localhost:3000//evil.example/path"],
+    ["//evil.example/path", "http://localhost:3000"],
   ])("by default sends callbackUrl %s to %s", async (callbackUrl, expected) => {
     const response = await signIn(client(), { callbackUrl });
     expect(response.headers.get("location")).toBe(expected);
@@ -76,9 +83,19 @@ describe("redirect callback", () => {
     expect(redirect).toHaveBeenCalledWith({ url: "https://docs.example/", baseUrl: "http://localhost:3000" });
   });
 
-  it("falls back to the origin when a custom redirect callback returns a non-URL", async () => {
-    const response = await signIn(client(config({ callbacks: { redirect: () => "javascript:alert(1)" } })));
-    expect(response.headers.get("location")).toBe("http://localhost:3000");
+  it("answers 500 when a custom redirect callback returns a non-URL: a configuration error", async () => {
+    const errors: Error[] = [];
+    const logger = { error: (e: Error) => void errors.push(e) };
+    const c = client(config({ logger, callbacks: { redirect: () => "javascript:alert(1)" } }));
+    const response = await c.get("/auth/signin?callbackUrl=%2Fdashboard");
+    expect(response.status).toBe(500);
+    expect(c.jar.get("authjs.callback-url")).toBeUndefined();
+    expect(errors.map((e) => (e as { type?: string }).type)).toEqual(["InvalidCallbackUrl"]);
+  });
+
+  it("percent-encodes a non-ASCII path a custom redirect callback returns", async () => {
+    const response = await signIn(client(config({ callbacks: { redirect: () => "/日本" } })));
+    expect(response.headers.get("location")).toBe("http://localhost:3000/%E6%97%A5%E6%9C%AC");
   });
 });
 
