@@ -1,3 +1,5 @@
+// `$app/paths` is declared by SvelteKit's types; this names them for a build of this file alone.
+/// <reference types="@sveltejs/kit" />
 /**
  * @portcullis/sveltekit/client: `signIn` and `signOut` for the browser, as
  * `@auth/sveltekit/client` has them. They are @portcullis/client's functions (CSRF token, the
