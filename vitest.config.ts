@@ -10,6 +10,16 @@ export default defineConfig({
     alias: [
       { find: /^@portcullis\/core$/, replacement: `${src("core")}/index.ts` },
       { find: /^@portcullis\/core\/(.*)$/, replacement: `${src("core")}/$1` },
+      // Auth.js apps import providers from their framework package; these are core's modules.
+      {
+        find: /^@portcullis\/(sveltekit|express|hono|fastify|solid-start)\/providers\/(.*)$/,
+        replacement: `${src("core")}/providers/$2`,
+      },
+      { find: /^@portcullis\/sveltekit\/(client|webauthn)$/, replacement: `${src("sveltekit")}/$1.ts` },
+      {
+        find: /^@portcullis\/sveltekit\/components$/,
+        replacement: `${src("sveltekit")}/components/index.js`,
+      },
       { find: /^@portcullis\/client\/react$/, replacement: `${src("client")}/react.ts` },
       {
         find: /^@portcullis\/(memory-adapter|sql-adapter|adapter-testing|testkit|migrate|client|express|hono|fastify|next|sveltekit|solid-start)$/,

@@ -1,0 +1,68 @@
+/**
+ * Types of @portcullis/sveltekit/components (the components ship as Svelte source).
+ *
+ * @module
+ */
+import type { Component, Snippet } from "svelte";
+import type { HTMLFormAttributes } from "svelte/elements";
+
+/** Where to go after the sign-in or sign-out, and whether to go there. */
+export interface RedirectOptions {
+  /** Where the visitor lands afterwards. Default: the page the form was posted from. */
+  redirectTo?: string;
+  /** Sent as a field; the form actions always redirect. */
+  redirect?: boolean;
+}
+
+/** Props of {@link SignIn}; any other attribute goes onto the `<form>`. */
+export interface SignInProps extends Omit<HTMLFormAttributes, "action" | "method" | "children"> {
+  /** Extra classes of the form, after `signInButton`. */
+  className?: string;
+  /** Provider id, e.g. `"github"`. Empty: the sign-in page listing every provider. */
+  provider?: string;
+  /** The route whose default form action is `signIn`. Default `"signin"`. */
+  signInPage?: string;
+  /** `redirectTo`, `redirect` and any field the provider reads (an email provider's `email`). */
+  options?: (RedirectOptions & Record<string, unknown>) | FormData;
+  /** Extra parameters of an OAuth provider's authorization request, e.g. `{ prompt: "login" }`. */
+  authorizationParams?: string | Record<string, string> | string[][] | URLSearchParams;
+  /** The credentials inputs, shown when `provider` is `"credentials"` (slot `credentials`). */
+  credentials?: Snippet;
+  /** Replaces the email input of an email provider (slot `email`). */
+  email?: Snippet;
+  /** The button's content (slot `submitButton`). Default `Signin with <provider>`. */
+  submitButton?: Snippet;
+}
+
+/** Props of {@link SignOut}; any other attribute goes onto the `<form>`. */
+export interface SignOutProps extends Omit<HTMLFormAttributes, "action" | "method" | "children"> {
+  /** Extra classes of the form, after `signOutButton`. */
+  className?: string;
+  /** Where to land afterwards (`redirectTo`) and `redirect`. */
+  options?: RedirectOptions;
+  /** The route whose default form action is `signOut`. Default `"signout"`. */
+  signOutPage?: string;
+  /** The button's content (slot `submitButton`). Default `Sign Out`. */
+  submitButton?: Snippet;
+}
+
+/**
+ * A form posting to the `signIn` form action at `/<signInPage>` (progressively enhanced), with the
+ * provider id, options and authorization parameters as hidden fields.
+ *
+ * @example
+ * ```svelte
+ * <SignIn provider="github" options={{ redirectTo: "/account" }} />
+ * ```
+ */
+export declare const SignIn: Component<SignInProps>;
+
+/**
+ * A form posting to the `signOut` form action at `/<signOutPage>` (progressively enhanced).
+ *
+ * @example
+ * ```svelte
+ * <SignOut options={{ redirectTo: "/" }} />
+ * ```
+ */
+export declare const SignOut: Component<SignOutProps>;
