@@ -5,15 +5,13 @@ import { accountRow, toAccount } from "./rows";
 type AccountMethods = Required<Pick<Adapter, "linkAccount" | "unlinkAccount" | "getAccount">>;
 
 /** The account methods of the SQL adapter. */
-export function accountMethods({ db, dialect, tables }: SqlContext): AccountMethods {
+export function accountMethods({ db, dialect, tables, columns }: SqlContext): AccountMethods {
   return {
     async linkAccount(account) {
-      const row = accountRow(account);
-      // The row id is the adapter's own; callers identify accounts by provider and account id.
-      await db
-        .insertInto(tables.account)
-        .values({ id: crypto.randomUUID(), ...row })
-        .execute();
+      // A row id, where the table has one, is the adapter's own (or the database's default);
+      // callers identify accounts by provider and account id.
+      const row = accountRow(account, (await columns()).account);
+      await db.insertInto(tables.account).values(row).execute();
       return toAccount(row);
     },
     async unlinkAccount({ provider, providerAccountId }) {

@@ -35,8 +35,11 @@ export interface SqlDialect {
   readonly types: Readonly<Record<ColumnKind, string>>;
   /** Table options appended to CREATE TABLE, if any. */
   readonly tableOptions?: string;
-  /** The value bound for a date column. */
-  date(value: Date | null | undefined): unknown;
+  /**
+   * The value bound for a date column, given the column's declared type when it is known (a
+   * database made by another tool may store dates differently from `migrate`).
+   */
+  date(value: Date | null | undefined, columnType?: string): unknown;
   /** The value bound for a boolean column. */
   boolean(value: boolean): unknown;
   /**
@@ -68,10 +71,14 @@ const asIs = <T>(value: T) => value;
 
 const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
   // SQLite has no date or boolean type: dates are ISO 8601 text in UTC (sortable, readable and
-  // exact to the millisecond), booleans are 0/1.
+  // exact to the millisecond), booleans are 0/1. Columns declared as integers (Drizzle's
+  // documented layout, `timestamp_ms`) get epoch milliseconds instead, which Drizzle reads back.
   sqlite: {
     types: { key: "text", text: "text", date: "text", integer: "integer", boolean: "integer" },
-    date: (value) => value?.toISOString() ?? null,
+    date: (value, columnType) => {
+      if (!value) return null;
+      return columnType?.includes("int") ? value.getTime() : value.toISOString();
+    },
     boolean: (value) => (value ? 1 : 0),
     take: deleteReturning,
   },

@@ -12,14 +12,14 @@ type UserMethods = Required<
 >;
 
 /** The user methods of the SQL adapter. */
-export function userMethods({ db, dialect, tables }: SqlContext): UserMethods {
+export function userMethods({ db, dialect, tables, columns }: SqlContext): UserMethods {
   const byId = async (id: string) => {
     const row = await db.selectFrom(tables.user).selectAll().where("id", "=", id).executeTakeFirst();
     return row ? toUser(row) : null;
   };
   return {
     async createUser(user) {
-      const row = userRow(user, dialect);
+      const row = userRow(user, dialect, (await columns()).user);
       await db.insertInto(tables.user).values(row).execute();
       return toUser(row);
     },
@@ -39,7 +39,7 @@ export function userMethods({ db, dialect, tables }: SqlContext): UserMethods {
       return row ? toUser(row) : null;
     },
     async updateUser(user) {
-      const { id, ...changes } = userRow(user, dialect);
+      const { id, ...changes } = userRow(user, dialect, (await columns()).user);
       if (Object.keys(changes).length > 0) {
         await db.updateTable(tables.user).set(changes).where("id", "=", user.id).execute();
       }
@@ -51,8 +51,12 @@ export function userMethods({ db, dialect, tables }: SqlContext): UserMethods {
       const user = await byId(userId);
       // Explicit deletes, not only the foreign keys' ON DELETE CASCADE: SQLite enforces foreign
       // keys only when the connection enables them, and a user's sessions must never outlive them.
+      // Databases made for Auth.js often have no Authenticator table (no passkeys): skip it there.
+      const schema = await columns();
+      const owned = [tables.session, tables.account];
+      if (schema.authenticator) owned.push(tables.authenticator);
       await inTransaction(db, async (trx) => {
-        for (const table of [tables.session, tables.account, tables.authenticator]) {
+        for (const table of owned) {
           await trx.deleteFrom(table).where("userId", "=", userId).execute();
         }
         await trx.deleteFrom(tables.user).where("id", "=", userId).execute();
