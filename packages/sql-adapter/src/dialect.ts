@@ -33,6 +33,12 @@ export type ColumnKind = "key" | "text" | "date" | "integer" | "boolean";
 export interface SqlDialect {
   /** SQL type of each column kind. `key` columns are indexed, so MySQL needs a bounded length. */
   readonly types: Readonly<Record<ColumnKind, string>>;
+  /**
+   * The default of a row-id column: a random id made by the database, so that writers which
+   * leave ids out (Auth.js's Kysely adapter inserts accounts and sessions without one) can
+   * share the database with Portcullis.
+   */
+  readonly idDefault: string;
   /** Table options appended to CREATE TABLE, if any. */
   readonly tableOptions?: string;
   /**
@@ -75,6 +81,8 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
   // documented layout, `timestamp_ms`) get epoch milliseconds instead, which Drizzle reads back.
   sqlite: {
     types: { key: "text", text: "text", date: "text", integer: "integer", boolean: "integer" },
+    // 128 random bits as hex: SQLite has no UUID function, and the id only has to be unique.
+    idDefault: "(lower(hex(randomblob(16))))",
     date: (value, columnType) => {
       if (!value) return null;
       return columnType?.includes("int") ? value.getTime() : value.toISOString();
@@ -84,6 +92,8 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
   },
   postgres: {
     types: { key: "text", text: "text", date: "timestamptz", integer: "bigint", boolean: "boolean" },
+    // gen_random_uuid() is built in from PostgreSQL 13.
+    idDefault: "(gen_random_uuid()::text)",
     date: (value) => value ?? null,
     boolean: asIs,
     take: deleteReturning,
@@ -92,6 +102,8 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
   // (MySQL's default collations ignore case).
   mysql: {
     types: { key: "varchar(255)", text: "text", date: "datetime(3)", integer: "bigint", boolean: "boolean" },
+    // Expression defaults need MySQL 8.0.13 or MariaDB 10.2.
+    idDefault: "(uuid())",
     tableOptions: "default character set utf8mb4 collate utf8mb4_bin",
     date: (value) => value ?? null,
     boolean: asIs,
