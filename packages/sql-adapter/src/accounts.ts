@@ -1,4 +1,5 @@
 import type { Adapter } from "@portcullis/core/adapters";
+import { timestamps } from "./columns";
 import type { SqlContext } from "./context";
 import { accountRow, toAccount } from "./rows";
 
@@ -10,8 +11,12 @@ export function accountMethods({ db, dialect, tables, columns }: SqlContext): Ac
     async linkAccount(account) {
       // A row id, where the table has one, is the adapter's own (or the database's default);
       // callers identify accounts by provider and account id.
-      const row = accountRow(account, (await columns()).account);
-      await db.insertInto(tables.account).values(row).execute();
+      const table = (await columns()).account;
+      const row = accountRow(account, table);
+      await db
+        .insertInto(tables.account)
+        .values({ ...row, ...timestamps(table, dialect, "insert") })
+        .execute();
       return toAccount(row);
     },
     async unlinkAccount({ provider, providerAccountId }) {

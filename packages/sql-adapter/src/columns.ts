@@ -7,6 +7,7 @@
  * @module
  */
 import type { AnyDb, Row } from "./db";
+import type { SqlDialect } from "./dialect";
 import type { TableNames } from "./options";
 
 /** The columns of one table. */
@@ -81,4 +82,36 @@ export function existingColumns(row: Row, table: TableColumns | undefined): Row 
     kept.id = crypto.randomUUID();
   }
   return kept;
+}
+
+/**
+ * Bookkeeping columns that some layouts declare NOT NULL without a database default, because
+ * their own client fills them in (Prisma's `updatedAt DateTime @updatedAt` in the schema Auth.js
+ * documents). An insert sets both, an update sets `updatedAt`; where the database has a default
+ * for a column on insert, it is left to the database.
+ */
+const TIMESTAMPS = { insert: ["createdAt", "updatedAt"], update: ["updatedAt"] } as const;
+
+/**
+ * The bookkeeping timestamps `table` needs for an insert or an update, set to now.
+ *
+ * @param table The table's columns; without them nothing is added.
+ * @param dialect How the database stores dates.
+ * @param on Whether the row is being inserted or updated.
+ * @returns The columns to add to the statement (often none).
+ */
+export function timestamps(
+  table: TableColumns | undefined,
+  dialect: SqlDialect,
+  on: "insert" | "update",
+): Row {
+  const row: Row = {};
+  if (!table) return row;
+  const now = new Date();
+  for (const column of TIMESTAMPS[on]) {
+    const type = table.types.get(column);
+    if (type === undefined || (on === "insert" && table.defaulted.has(column))) continue;
+    row[column] = dialect.date(now, type);
+  }
+  return row;
 }

@@ -1,5 +1,5 @@
 import type { Adapter } from "@portcullis/core/adapters";
-import { existingColumns } from "./columns";
+import { existingColumns, timestamps } from "./columns";
 import type { SqlContext } from "./context";
 import { preparedQuery } from "./prepared";
 import { toSession, toUser } from "./rows";
@@ -39,7 +39,10 @@ export function sessionMethods({ db, dialect, tables, columns }: SqlContext): Se
         expires: dialect.date(session.expires, table?.types.get("expires")),
       };
       // The row id, where the table has one, is the database's default or the adapter's own.
-      await db.insertInto(tables.session).values(existingColumns(row, table)).execute();
+      await db
+        .insertInto(tables.session)
+        .values({ ...existingColumns(row, table), ...timestamps(table, dialect, "insert") })
+        .execute();
       return toSession(row);
     },
     async getSessionAndUser(sessionToken) {
@@ -49,10 +52,11 @@ export function sessionMethods({ db, dialect, tables, columns }: SqlContext): Se
       return { session: toSession({ sessionToken, userId: user.id, expires }), user: toUser(user) };
     },
     async updateSession({ sessionToken, userId, expires }) {
-      const expiresType = (await columns()).session?.types.get("expires");
+      const table = (await columns()).session;
       const changes = {
         userId,
-        expires: expires === undefined ? undefined : dialect.date(expires, expiresType),
+        expires: expires === undefined ? undefined : dialect.date(expires, table?.types.get("expires")),
+        ...timestamps(table, dialect, "update"),
       };
       if (userId !== undefined || expires !== undefined) {
         await db.updateTable(tables.session).set(changes).where("sessionToken", "=", sessionToken).execute();

@@ -1,5 +1,6 @@
 import type { Adapter } from "@portcullis/core/adapters";
 import { AdapterError } from "@portcullis/core/errors";
+import { timestamps } from "./columns";
 import type { SqlContext } from "./context";
 import { inTransaction } from "./db";
 import { toUser, userRow } from "./rows";
@@ -19,8 +20,12 @@ export function userMethods({ db, dialect, tables, columns }: SqlContext): UserM
   };
   return {
     async createUser(user) {
-      const row = userRow(user, dialect, (await columns()).user);
-      await db.insertInto(tables.user).values(row).execute();
+      const table = (await columns()).user;
+      const row = userRow(user, dialect, table);
+      await db
+        .insertInto(tables.user)
+        .values({ ...row, ...timestamps(table, dialect, "insert") })
+        .execute();
       return toUser(row);
     },
     getUser: byId,
@@ -39,9 +44,14 @@ export function userMethods({ db, dialect, tables, columns }: SqlContext): UserM
       return row ? toUser(row) : null;
     },
     async updateUser(user) {
-      const { id, ...changes } = userRow(user, dialect, (await columns()).user);
+      const table = (await columns()).user;
+      const { id, ...changes } = userRow(user, dialect, table);
       if (Object.keys(changes).length > 0) {
-        await db.updateTable(tables.user).set(changes).where("id", "=", user.id).execute();
+        await db
+          .updateTable(tables.user)
+          .set({ ...changes, ...timestamps(table, dialect, "update") })
+          .where("id", "=", user.id)
+          .execute();
       }
       const updated = await byId(user.id);
       if (!updated) throw new AdapterError("updateUser: no user has this id.");

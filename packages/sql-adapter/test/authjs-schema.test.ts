@@ -5,6 +5,7 @@
  */
 import { runAdapterTests } from "@portcullis/adapter-testing";
 import { SqlAdapter } from "@portcullis/sql-adapter";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createAuthJsSchema } from "./authjs-schema";
 import { freshDatabase, sqliteFile, type TestDatabase } from "./databases";
@@ -70,5 +71,53 @@ describe.each(databases)("an Auth.js database without an Authenticator table on 
     expect(dialect === "sqlite" ? session?.expires : new Date(session?.expires)).toEqual(
       dialect === "sqlite" ? "2031-01-01T00:00:00.000Z" : expires,
     );
+  });
+});
+
+describe("Prisma's SQLite layout from Auth.js's Prisma schema", () => {
+  const database = sqliteFile();
+  const { db } = database;
+  const adapter = SqlAdapter(db);
+  // What `prisma migrate` makes of the schema Auth.js documents: ids and `updatedAt` filled in by
+  // Prisma's client (NOT NULL, no database default), no Account.id or Session.id, DATETIME dates.
+  const DDL = [
+    `create table "User" ("id" text not null primary key, "name" text, "email" text not null unique,
+      "emailVerified" datetime, "image" text,
+      "createdAt" datetime not null default current_timestamp, "updatedAt" datetime not null)`,
+    `create table "Account" ("userId" text not null references "User" ("id") on delete cascade,
+      "type" text not null, "provider" text not null, "providerAccountId" text not null,
+      "refresh_token" text, "access_token" text, "expires_at" integer, "token_type" text,
+      "scope" text, "id_token" text, "session_state" text,
+      "createdAt" datetime not null default current_timestamp, "updatedAt" datetime not null,
+      primary key ("provider", "providerAccountId"))`,
+    `create table "Session" ("sessionToken" text not null unique,
+      "userId" text not null references "User" ("id") on delete cascade, "expires" datetime not null,
+      "createdAt" datetime not null default current_timestamp, "updatedAt" datetime not null)`,
+    `create table "VerificationToken" ("identifier" text not null, "token" text not null,
+      "expires" datetime not null, primary key ("identifier", "token"))`,
+  ];
+  beforeAll(async () => {
+    for (const statement of DDL) await sql.raw(statement).execute(db);
+  });
+  afterAll(() => database.close());
+
+  test("sign-in writes succeed and fill in the updatedAt that Prisma's client would", async () => {
+    const id = crypto.randomUUID();
+    const expires = new Date("2031-01-01T00:00:00.000Z");
+    await adapter.createUser!({ id, email: `${id}@example.test`, emailVerified: null });
+    await adapter.linkAccount!({ userId: id, type: "email", provider: "email", providerAccountId: id });
+    await adapter.createSession!({ sessionToken: id, userId: id, expires });
+    await adapter.updateUser!({ id, name: "Ada" });
+    await adapter.updateSession!({ sessionToken: id, expires: new Date("2031-02-01T00:00:00.000Z") });
+
+    const found = await adapter.getSessionAndUser!(id);
+    expect(found?.session.expires).toEqual(new Date("2031-02-01T00:00:00.000Z"));
+    expect(found?.user).toMatchObject({ id, name: "Ada" });
+    const stamped = [
+      await db.selectFrom("User").select("updatedAt").where("id", "=", id).executeTakeFirst(),
+      await db.selectFrom("Account").select("updatedAt").where("userId", "=", id).executeTakeFirst(),
+      await db.selectFrom("Session").select("updatedAt").where("sessionToken", "=", id).executeTakeFirst(),
+    ];
+    for (const row of stamped) expect(Number.isNaN(new Date(row?.updatedAt).getTime())).toBe(false);
   });
 });
