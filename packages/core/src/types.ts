@@ -603,7 +603,14 @@ export interface JWTCallbackParams {
 /** What the `session` callback receives. */
 export type SessionCallbackParams = (
   | { session: Session; token: JWT }
-  | { session: Session; user: AdapterUser }
+  | {
+      /**
+       * Database strategy: the session row as stored (`expires` is a Date), with the user on it,
+       * as Auth.js passes it; typed as Auth.js types it, so `return { ...session }` compiles.
+       */
+      session: Session & AdapterSession & { user: AdapterUser };
+      user: AdapterUser;
+    }
 ) & {
   newSession?: unknown;
   trigger?: "update";

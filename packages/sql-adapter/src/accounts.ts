@@ -1,18 +1,21 @@
 import type { Adapter } from "@portcullis/core/adapters";
+import { timestamps } from "./columns";
 import type { SqlContext } from "./context";
 import { accountRow, toAccount } from "./rows";
 
 type AccountMethods = Required<Pick<Adapter, "linkAccount" | "unlinkAccount" | "getAccount">>;
 
 /** The account methods of the SQL adapter. */
-export function accountMethods({ db, dialect, tables }: SqlContext): AccountMethods {
+export function accountMethods({ db, dialect, tables, columns }: SqlContext): AccountMethods {
   return {
     async linkAccount(account) {
-      const row = accountRow(account);
-      // The row id is the adapter's own; callers identify accounts by provider and account id.
+      // A row id, where the table has one, is the adapter's own (or the database's default);
+      // callers identify accounts by provider and account id.
+      const table = (await columns()).account;
+      const row = accountRow(account, table);
       await db
         .insertInto(tables.account)
-        .values({ id: crypto.randomUUID(), ...row })
+        .values({ ...row, ...timestamps(table, dialect, "insert") })
         .execute();
       return toAccount(row);
     },

@@ -1,3 +1,4 @@
+import type { SchemaColumns } from "./columns";
 import type { AnyDb } from "./db";
 import type { SqlDialect } from "./dialect";
 import type { TableNames } from "./options";
@@ -7,4 +8,6 @@ export interface SqlContext {
   db: AnyDb;
   dialect: SqlDialect;
   tables: TableNames;
+  /** The tables and columns the database has, read once per adapter. */
+  columns: () => Promise<SchemaColumns>;
 }

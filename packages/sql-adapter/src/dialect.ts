@@ -33,10 +33,19 @@ export type ColumnKind = "key" | "text" | "date" | "integer" | "boolean";
 export interface SqlDialect {
   /** SQL type of each column kind. `key` columns are indexed, so MySQL needs a bounded length. */
   readonly types: Readonly<Record<ColumnKind, string>>;
+  /**
+   * The default of a row-id column: a random id made by the database, so that writers which
+   * leave ids out (Auth.js's Kysely adapter inserts accounts and sessions without one) can
+   * share the database with Portcullis.
+   */
+  readonly idDefault: string;
   /** Table options appended to CREATE TABLE, if any. */
   readonly tableOptions?: string;
-  /** The value bound for a date column. */
-  date(value: Date | null | undefined): unknown;
+  /**
+   * The value bound for a date column, given the column's declared type when it is known (a
+   * database made by another tool may store dates differently from `migrate`).
+   */
+  date(value: Date | null | undefined, columnType?: string): unknown;
   /** The value bound for a boolean column. */
   boolean(value: boolean): unknown;
   /**
@@ -68,15 +77,23 @@ const asIs = <T>(value: T) => value;
 
 const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
   // SQLite has no date or boolean type: dates are ISO 8601 text in UTC (sortable, readable and
-  // exact to the millisecond), booleans are 0/1.
+  // exact to the millisecond), booleans are 0/1. Columns declared as integers (Drizzle's
+  // documented layout, `timestamp_ms`) get epoch milliseconds instead, which Drizzle reads back.
   sqlite: {
     types: { key: "text", text: "text", date: "text", integer: "integer", boolean: "integer" },
-    date: (value) => value?.toISOString() ?? null,
+    // 128 random bits as hex: SQLite has no UUID function, and the id only has to be unique.
+    idDefault: "(lower(hex(randomblob(16))))",
+    date: (value, columnType) => {
+      if (!value) return null;
+      return columnType?.includes("int") ? value.getTime() : value.toISOString();
+    },
     boolean: (value) => (value ? 1 : 0),
     take: deleteReturning,
   },
   postgres: {
     types: { key: "text", text: "text", date: "timestamptz", integer: "bigint", boolean: "boolean" },
+    // gen_random_uuid() is built in from PostgreSQL 13.
+    idDefault: "(gen_random_uuid()::text)",
     date: (value) => value ?? null,
     boolean: asIs,
     take: deleteReturning,
@@ -85,6 +102,8 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
   // (MySQL's default collations ignore case).
   mysql: {
     types: { key: "varchar(255)", text: "text", date: "datetime(3)", integer: "bigint", boolean: "boolean" },
+    // Expression defaults need MySQL 8.0.13 or MariaDB 10.2.
+    idDefault: "(uuid())",
     tableOptions: "default character set utf8mb4 collate utf8mb4_bin",
     date: (value) => value ?? null,
     boolean: asIs,

@@ -11,6 +11,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@portcullis/core/adapters";
+import { existingColumns, type TableColumns } from "./columns";
 import type { Row } from "./db";
 import { readBoolean, readDate, readInteger, type SqlDialect } from "./dialect";
 
@@ -33,14 +34,15 @@ const ACCOUNT_FIELDS = [
 ] as const;
 
 /**
- * The user columns present in `user`, ready to bind. Only known columns are written: a profile
- * with extra fields must not make sign-in fail on a missing column.
+ * The user columns present in `user` and in the table, ready to bind. Only known columns are
+ * written: a profile with extra fields must not make sign-in fail on a missing column.
  */
-export function userRow(user: Partial<AdapterUser>, dialect: SqlDialect): Row {
+export function userRow(user: Partial<AdapterUser>, dialect: SqlDialect, table?: TableColumns): Row {
   const row: Row = {};
   for (const field of USER_FIELDS) if (user[field] !== undefined) row[field] = user[field];
-  if ("emailVerified" in row) row.emailVerified = dialect.date(user.emailVerified);
-  return row;
+  if ("emailVerified" in row)
+    row.emailVerified = dialect.date(user.emailVerified, table?.types.get("emailVerified"));
+  return existingColumns(row, table);
 }
 
 /** A user from its row. Extra columns of an extended user table are kept, for callbacks. */
@@ -49,11 +51,11 @@ export function toUser(row: Row): AdapterUser {
   return Object.assign({}, row, { emailVerified: readDate(row.emailVerified) }) as unknown as AdapterUser;
 }
 
-/** The account columns present in `account`, ready to bind. */
-export function accountRow(account: AdapterAccount): Row {
+/** The account columns present in `account` and in the table, ready to bind. */
+export function accountRow(account: AdapterAccount, table?: TableColumns): Row {
   const row: Row = {};
   for (const field of ACCOUNT_FIELDS) if (account[field] !== undefined) row[field] = account[field];
-  return row;
+  return existingColumns(row, table);
 }
 
 /** An account from its row; empty OAuth columns are left out, as on a fresh account object. */

@@ -102,7 +102,12 @@ function createTables(db: AnyDb, dialect: SqlDialect, tables: TableNames) {
     const name = tables[spec.role];
     let table: CreateTableBuilder<string, string> = db.schema.createTable(name).ifNotExists();
     for (const [column, kind, nullable] of spec.columns) {
-      table = table.addColumn(column, sql.raw(dialect.types[kind]), (c) => (nullable ? c : c.notNull()));
+      table = table.addColumn(column, sql.raw(dialect.types[kind]), (c) => {
+        const required = nullable ? c : c.notNull();
+        // Row ids default to a random id, so Auth.js's own adapters (which leave account and
+        // session ids out) can write here too: a move back to Auth.js stays possible.
+        return column === "id" ? required.defaultTo(sql.raw(dialect.idDefault)) : required;
+      });
     }
     table = table.addPrimaryKeyConstraint(`${name}_pkey`, [...spec.primaryKey]);
     for (const columns of spec.unique ?? []) {
@@ -153,8 +158,10 @@ export function schemaSql(dialect: DialectName, options?: SqlAdapterOptions): st
 
 /**
  * Creates the adapter's tables in the database, with their keys, unique constraints and
- * foreign keys (ON DELETE CASCADE to the user table). Tables that exist already are left as
- * they are, so running it again, or on a database made by Auth.js, changes nothing.
+ * foreign keys (ON DELETE CASCADE to the user table). Row ids default to a random id made by
+ * the database, so Auth.js's own Kysely adapter, which inserts accounts and sessions without
+ * one, can write here too: moving back to Auth.js stays possible. Tables that exist already are
+ * left as they are, so running it again, or on a database made by Auth.js, changes nothing.
  *
  * @param db A Kysely instance on SQLite, PostgreSQL or MySQL/MariaDB.
  * @param options Custom table names.

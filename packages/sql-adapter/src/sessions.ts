@@ -1,4 +1,5 @@
 import type { Adapter } from "@portcullis/core/adapters";
+import { existingColumns, timestamps } from "./columns";
 import type { SqlContext } from "./context";
 import { preparedQuery } from "./prepared";
 import { toSession, toUser } from "./rows";
@@ -11,7 +12,7 @@ type SessionMethods = Required<
 const EXPIRES = "portcullis_session_expires";
 
 /** The database-session methods of the SQL adapter. */
-export function sessionMethods({ db, dialect, tables }: SqlContext): SessionMethods {
+export function sessionMethods({ db, dialect, tables, columns }: SqlContext): SessionMethods {
   const byToken = async (sessionToken: string) => {
     const row = await db
       .selectFrom(tables.session)
@@ -31,14 +32,16 @@ export function sessionMethods({ db, dialect, tables }: SqlContext): SessionMeth
   );
   return {
     async createSession(session) {
+      const table = (await columns()).session;
       const row = {
         sessionToken: session.sessionToken,
         userId: session.userId,
-        expires: dialect.date(session.expires),
+        expires: dialect.date(session.expires, table?.types.get("expires")),
       };
+      // The row id, where the table has one, is the database's default or the adapter's own.
       await db
         .insertInto(tables.session)
-        .values({ id: crypto.randomUUID(), ...row })
+        .values({ ...existingColumns(row, table), ...timestamps(table, dialect, "insert") })
         .execute();
       return toSession(row);
     },
@@ -49,7 +52,12 @@ export function sessionMethods({ db, dialect, tables }: SqlContext): SessionMeth
       return { session: toSession({ sessionToken, userId: user.id, expires }), user: toUser(user) };
     },
     async updateSession({ sessionToken, userId, expires }) {
-      const changes = { userId, expires: expires === undefined ? undefined : dialect.date(expires) };
+      const table = (await columns()).session;
+      const changes = {
+        userId,
+        expires: expires === undefined ? undefined : dialect.date(expires, table?.types.get("expires")),
+        ...timestamps(table, dialect, "update"),
+      };
       if (userId !== undefined || expires !== undefined) {
         await db.updateTable(tables.session).set(changes).where("sessionToken", "=", sessionToken).execute();
       }

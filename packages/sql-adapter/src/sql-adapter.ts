@@ -2,6 +2,7 @@ import type { Adapter } from "@portcullis/core/adapters";
 import type { Kysely } from "kysely";
 import { accountMethods } from "./accounts";
 import { authenticatorMethods } from "./authenticators";
+import { schemaColumns } from "./columns";
 import type { SqlContext } from "./context";
 import type { AnyDb } from "./db";
 import { detectDialect } from "./dialect";
@@ -19,8 +20,11 @@ import { verificationTokenMethods } from "./verification-tokens";
  * `useVerificationToken` is atomic on every dialect (DELETE ... RETURNING on SQLite and
  * PostgreSQL, a locking transaction on MySQL): of two concurrent uses of one magic link exactly
  * one signs in. `createUserWithAccount` writes a first sign-in's user and account in one
- * transaction. Only known columns are written; extra columns of an extended user table come
- * back from reads, so callbacks can use them.
+ * transaction. Only known columns are written, and of those only the ones the tables have: the
+ * columns are read from the database's catalog once, on first use, so databases made by Auth.js's
+ * Kysely adapter, Prisma or Drizzle (without `Account.id` or `Session.id`, with database-made
+ * ids, without an `Authenticator` table) work unchanged. Extra columns of an extended user table
+ * come back from reads, so callbacks can use them.
  *
  * @param db The Kysely instance; the adapter never closes it.
  * @param options Custom table names.
@@ -42,7 +46,13 @@ import { verificationTokenMethods } from "./verification-tokens";
  */
 export function SqlAdapter<DB>(db: Kysely<DB>, options?: SqlAdapterOptions): Adapter {
   const any = db as unknown as AnyDb;
-  const context: SqlContext = { db: any, dialect: detectDialect(any), tables: tableNames(options) };
+  const tables = tableNames(options);
+  const context: SqlContext = {
+    db: any,
+    dialect: detectDialect(any),
+    tables,
+    columns: schemaColumns(any, tables),
+  };
   return {
     ...userMethods(context),
     ...accountMethods(context),
@@ -50,12 +60,20 @@ export function SqlAdapter<DB>(db: Kysely<DB>, options?: SqlAdapterOptions): Ada
     ...verificationTokenMethods(context),
     ...authenticatorMethods(context),
     // A first sign-in's user and account in one transaction: both rows or neither.
-    createUserWithAccount: (user, account) =>
-      any.transaction().execute(async (trx) => {
-        const inTransaction: SqlContext = { ...context, db: trx as unknown as AnyDb };
+    createUserWithAccount: async (user, account) => {
+      // Read the columns before the transaction: SQLite has one connection, which the
+      // transaction holds, so a catalog query from inside it would wait forever.
+      const columns = await context.columns();
+      return any.transaction().execute(async (trx) => {
+        const inTransaction: SqlContext = {
+          ...context,
+          db: trx as unknown as AnyDb,
+          columns: async () => columns,
+        };
         const created = await userMethods(inTransaction).createUser(user);
         await accountMethods(inTransaction).linkAccount({ ...account, userId: created.id });
         return created;
-      }),
+      });
+    },
   };
 }

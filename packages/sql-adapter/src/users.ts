@@ -1,5 +1,6 @@
 import type { Adapter } from "@portcullis/core/adapters";
 import { AdapterError } from "@portcullis/core/errors";
+import { timestamps } from "./columns";
 import type { SqlContext } from "./context";
 import { inTransaction } from "./db";
 import { toUser, userRow } from "./rows";
@@ -12,15 +13,19 @@ type UserMethods = Required<
 >;
 
 /** The user methods of the SQL adapter. */
-export function userMethods({ db, dialect, tables }: SqlContext): UserMethods {
+export function userMethods({ db, dialect, tables, columns }: SqlContext): UserMethods {
   const byId = async (id: string) => {
     const row = await db.selectFrom(tables.user).selectAll().where("id", "=", id).executeTakeFirst();
     return row ? toUser(row) : null;
   };
   return {
     async createUser(user) {
-      const row = userRow(user, dialect);
-      await db.insertInto(tables.user).values(row).execute();
+      const table = (await columns()).user;
+      const row = userRow(user, dialect, table);
+      await db
+        .insertInto(tables.user)
+        .values({ ...row, ...timestamps(table, dialect, "insert") })
+        .execute();
       return toUser(row);
     },
     getUser: byId,
@@ -39,9 +44,14 @@ export function userMethods({ db, dialect, tables }: SqlContext): UserMethods {
       return row ? toUser(row) : null;
     },
     async updateUser(user) {
-      const { id, ...changes } = userRow(user, dialect);
+      const table = (await columns()).user;
+      const { id, ...changes } = userRow(user, dialect, table);
       if (Object.keys(changes).length > 0) {
-        await db.updateTable(tables.user).set(changes).where("id", "=", user.id).execute();
+        await db
+          .updateTable(tables.user)
+          .set({ ...changes, ...timestamps(table, dialect, "update") })
+          .where("id", "=", user.id)
+          .execute();
       }
       const updated = await byId(user.id);
       if (!updated) throw new AdapterError("updateUser: no user has this id.");
@@ -51,8 +61,12 @@ export function userMethods({ db, dialect, tables }: SqlContext): UserMethods {
       const user = await byId(userId);
       // Explicit deletes, not only the foreign keys' ON DELETE CASCADE: SQLite enforces foreign
       // keys only when the connection enables them, and a user's sessions must never outlive them.
+      // Databases made for Auth.js often have no Authenticator table (no passkeys): skip it there.
+      const schema = await columns();
+      const owned = [tables.session, tables.account];
+      if (schema.authenticator) owned.push(tables.authenticator);
       await inTransaction(db, async (trx) => {
-        for (const table of [tables.session, tables.account, tables.authenticator]) {
+        for (const table of owned) {
           await trx.deleteFrom(table).where("userId", "=", userId).execute();
         }
         await trx.deleteFrom(tables.user).where("id", "=", userId).execute();

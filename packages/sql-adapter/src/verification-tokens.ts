@@ -5,10 +5,16 @@ import { toVerificationToken } from "./rows";
 type VerificationTokenMethods = Required<Pick<Adapter, "createVerificationToken" | "useVerificationToken">>;
 
 /** The verification-token methods of the SQL adapter. */
-export function verificationTokenMethods({ db, dialect, tables }: SqlContext): VerificationTokenMethods {
+export function verificationTokenMethods({
+  db,
+  dialect,
+  tables,
+  columns,
+}: SqlContext): VerificationTokenMethods {
   return {
     async createVerificationToken({ identifier, token, expires }) {
-      const row = { identifier, token, expires: dialect.date(expires) };
+      const expiresType = (await columns()).verificationToken?.types.get("expires");
+      const row = { identifier, token, expires: dialect.date(expires, expiresType) };
       await db.insertInto(tables.verificationToken).values(row).execute();
       return toVerificationToken(row);
     },

@@ -1,7 +1,15 @@
 import { runAdapterTests } from "@portcullis/adapter-testing";
 import { InvalidConfiguration } from "@portcullis/core/errors";
 import { migrate, SqlAdapter } from "@portcullis/sql-adapter";
-import { DummyDriver, Kysely, MssqlAdapter, MssqlIntrospector, MssqlQueryCompiler } from "kysely";
+import Database from "better-sqlite3";
+import {
+  DummyDriver,
+  Kysely,
+  MssqlAdapter,
+  MssqlIntrospector,
+  MssqlQueryCompiler,
+  SqliteDialect,
+} from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sqliteFile } from "./databases";
 import { directReaders } from "./direct-readers";
@@ -92,6 +100,36 @@ describe("SQLite storage", () => {
       expect(await SqlAdapter(extended.db).getUser!(id)).toMatchObject({ id, role: "member" });
     } finally {
       await extended.close();
+    }
+  });
+
+  test("the database's columns are read from the catalog once per adapter, not on every write", async () => {
+    const dir = sqliteFile();
+    const catalogQueries: string[] = [];
+    // Kysely's query log, not a mock: it reports every statement the real database ran.
+    const db = new Kysely<Record<string, never>>({
+      dialect: new SqliteDialect({ database: new Database(dir.url) }),
+      log: (event) => {
+        if (event.query.sql.includes("sqlite_master")) catalogQueries.push(event.query.sql);
+      },
+    });
+    try {
+      await migrate(db);
+      const counted = SqlAdapter(db);
+      const write = async () => {
+        const id = crypto.randomUUID();
+        await counted.createUser!({ id, email: `${id}@example.test`, emailVerified: null });
+        await counted.createSession!({ sessionToken: id, userId: id, expires: new Date("2031-01-01") });
+      };
+      await write();
+      const afterFirst = catalogQueries.length;
+      await write();
+      await write();
+      expect(afterFirst).toBeGreaterThan(0);
+      expect(catalogQueries).toHaveLength(afterFirst);
+    } finally {
+      await db.destroy();
+      await dir.close();
     }
   });
 

@@ -4,7 +4,7 @@
  * Problems found here are kept as `error` and answered on each request, so a misconfigured app
  * fails with a message saying what to set instead of crashing at import time.
  */
-import type { Adapter } from "../adapters";
+import { type Adapter, isDate } from "../adapters";
 import { type AuthError, InvalidConfiguration, MissingSecret } from "../errors";
 import { type HostTrust, hostTrust } from "../http/origin";
 import { decode, encode } from "../jwt";
@@ -95,7 +95,8 @@ export const defaultCallbacks: CallbacksOptions = {
   },
   session: ({ session }) => ({
     user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
-    expires: session.expires,
+    // A database session's expires is the stored Date; clients get ISO text either way.
+    expires: isDate(session.expires) ? session.expires.toISOString() : session.expires,
   }),
   jwt: ({ token }) => token,
 };

@@ -79,10 +79,12 @@ async function answer(req: AuthRequest, ctx: ActionContext, update?: { data: unk
   if (loaded === "expired")
     return { status: update ? 400 : 200, headers: NO_STORE, body: null, cookies: clear(req, ctx) };
   const { user, session: row } = loaded;
-  const session: Session = {
-    user: { name: user.name, email: user.email, image: user.image },
-    expires: row.expires.toISOString(),
-  };
+  // What Auth.js passes: the session as stored, with the full user on it (Auth.js apps set
+  // `session.user.id = user.id` and return it). The token is readable but not enumerable, so a
+  // callback returning the object as it is cannot leak the HttpOnly cookie's value to scripts.
+  const session = Object.defineProperty({ userId: row.userId, expires: row.expires, user }, "sessionToken", {
+    value: row.sessionToken,
+  }) as Session & AdapterSession & { user: AdapterUser };
   const params = update
     ? { session, user, newSession: update.data, trigger: "update" as const }
     : { session, user };
