@@ -1,9 +1,15 @@
 /**
  * Where a callback's profile comes from: a custom `userinfo.request`; for OpenID Connect, the
- * checked ID token claims; for plain OAuth 2, the userinfo endpoint (or ID token claims when
+ * checked ID token claims (or, with `idToken: false`, the userinfo endpoint's answer about the
+ * ID token's subject); for plain OAuth 2, the userinfo endpoint (or ID token claims when
  * the provider has no userinfo endpoint but sent an ID token).
  */
-import { type AuthorizationServer, type IDToken, userInfoRequest } from "oauth4webapi";
+import {
+  type AuthorizationServer,
+  type IDToken,
+  processUserInfoResponse,
+  userInfoRequest,
+} from "oauth4webapi";
 import { InvalidEndpoints } from "../../errors";
 import type { InternalOAuthProvider, Profile, TokenSet } from "../../types";
 import { talkTo } from "./failure";
@@ -14,6 +20,7 @@ async function userinfoEndpoint(
   runtime: OAuthRuntime,
   server: AuthorizationServer,
   tokens: TokenSet,
+  subject?: string,
 ): Promise<Profile> {
   const { id } = runtime.provider;
   const endpoint = server.userinfo_endpoint!;
@@ -25,6 +32,11 @@ async function userinfoEndpoint(
       requestOptions(endpoint),
     );
     if (runtime.conform.userinfo) response = (await runtime.conform.userinfo(response.clone())) ?? response;
+    // OpenID Connect: the answer must be about the ID token's subject (OIDC Core 5.3.2), or a
+    // token issued for another user could substitute their profile. oauth4webapi checks that,
+    // and reads a signed (application/jwt) answer when the client asks for one.
+    if (subject !== undefined)
+      return (await processUserInfoResponse(server, runtime.client, subject, response)) as Profile;
     if (!response.ok) {
       await response.body?.cancel();
       throw new TypeError(`HTTP ${response.status}`);
@@ -52,7 +64,7 @@ async function userinfoEndpoint(
  * @returns The profile.
  * @throws {CallbackRouteError} When the userinfo request fails (naming provider and endpoint).
  * @throws {InvalidEndpoints} When a plain OAuth 2 provider has neither a userinfo endpoint nor
- * an ID token.
+ * an ID token, or an OpenID Connect provider with `idToken: false` has no userinfo endpoint.
  * @example
  * ```ts
  * const profile = await loadProfile(runtime, as, view, tokens, claims)
@@ -71,7 +83,17 @@ export async function loadProfile(
       custom({ provider, tokens }),
     );
   }
-  if (provider.type === "oidc" && claims) return { ...claims };
+  if (provider.type === "oidc" && claims) {
+    // `idToken: false`: the ID token is still required and checked, but some providers
+    // (Salesforce, Vipps, BankID) put few claims in it, so the profile comes from userinfo.
+    if (provider.idToken !== false) return { ...claims };
+    if (!server.userinfo_endpoint) {
+      throw new InvalidEndpoints(
+        `OpenID Connect provider "${provider.id}" has \`idToken: false\` but no userinfo endpoint: set \`userinfo\` or use discovery.`,
+      );
+    }
+    return userinfoEndpoint(runtime, server, tokens, claims.sub);
+  }
   if (server.userinfo_endpoint) return userinfoEndpoint(runtime, server, tokens);
   if (claims) return { ...claims };
   throw new InvalidEndpoints(
