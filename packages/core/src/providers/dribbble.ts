@@ -27,7 +27,7 @@ export type DribbbleUserConfig = OAuthUserConfig<DribbbleProfile> & {
  * URL; the client id and secret are read from `AUTH_DRIBBBLE_ID` and `AUTH_DRIBBBLE_SECRET` when
  * not given here.
  *
- * @param config Overrides of the defaults; `scope` sets the requested scope (default `public`).
+ * @param config Overrides of the defaults; `scope` sets the requested scope (Dribbble's default is `public`).
  * @returns The provider configuration.
  * @see https://developer.dribbble.com/v2/oauth/
  * @example
@@ -42,9 +42,10 @@ export default function Dribbble(config?: DribbbleUserConfig): OAuth2Config<Drib
       id: "dribbble",
       name: "Dribbble",
       type: "oauth",
+      // Without a scope Dribbble grants `public`, so none is sent unless one is chosen.
       authorization: {
         url: "https://dribbble.com/oauth/authorize",
-        params: { scope: config?.scope ?? "public" },
+        params: { ...(config?.scope && { scope: config.scope }) },
       },
       token: "https://dribbble.com/oauth/token",
       userinfo: "https://api.dribbble.com/v2/user",
