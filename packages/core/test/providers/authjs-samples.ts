@@ -10,6 +10,7 @@ export const sampleOptions: Record<string, Record<string, unknown>> = {
   asgardeo: { issuer: "https://api.asgardeo.io/t/acme" },
   auth0: { issuer: "https://example.eu.auth0.com" },
   authentik: { issuer: "https://authentik.example.com/application/o/app/" },
+  descope: { clientId: "P2abc" },
   "azure-ad-b2c": { issuer: "https://contoso.b2clogin.com/775527ff-9a37-4307-8b3d-cc311f58d925/v2.0/" },
   beyondidentity: { issuer: "https://auth-us.beyondidentity.com/v1/tenants/t/realms/r/applications/a" },
   "boxyhq-saml": { issuer: "https://jackson.example.com" },
