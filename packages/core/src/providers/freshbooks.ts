@@ -13,7 +13,7 @@ export interface FreshbooksProfile {
 }
 
 /**
- * Sign in with Freshbooks (OAuth 2).  Register `{origin}/auth/callback/freshbooks` as the
+ * Sign in with Freshbooks (OAuth 2). Register `{origin}/auth/callback/freshbooks` as the
  * redirect URI; the client id and secret are read from `AUTH_FRESHBOOKS_ID` and
  * `AUTH_FRESHBOOKS_SECRET` when not given here.
  *

@@ -17,7 +17,7 @@ export interface MailchimpProfile {
 }
 
 /**
- * Sign in with Mailchimp (OAuth 2).  Register `{origin}/auth/callback/mailchimp` as the
+ * Sign in with Mailchimp (OAuth 2). Register `{origin}/auth/callback/mailchimp` as the
  * redirect URI; the client id and secret are read from `AUTH_MAILCHIMP_ID` and
  * `AUTH_MAILCHIMP_SECRET` when not given here.
  *

@@ -16,7 +16,7 @@ export interface NetlifyProfile {
 }
 
 /**
- * Sign in with Netlify (OAuth 2).  Register `{origin}/auth/callback/netlify` as the
+ * Sign in with Netlify (OAuth 2). Register `{origin}/auth/callback/netlify` as the
  * redirect URI; the client id and secret are read from `AUTH_NETLIFY_ID` and
  * `AUTH_NETLIFY_SECRET` when not given here.
  *

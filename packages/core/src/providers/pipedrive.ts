@@ -21,7 +21,7 @@ export interface PipedriveProfile {
 }
 
 /**
- * Sign in with Pipedrive (OAuth 2).  Register `{origin}/auth/callback/pipedrive` as the
+ * Sign in with Pipedrive (OAuth 2). Register `{origin}/auth/callback/pipedrive` as the
  * redirect URI; the client id and secret are read from `AUTH_PIPEDRIVE_ID` and
  * `AUTH_PIPEDRIVE_SECRET` when not given here.
  *

@@ -22,7 +22,7 @@ import {
 import { type StubApi, startApi } from "./helpers";
 
 /** oauthConfig takes providers of any profile; these factories are typed with their own. */
-function any(provider: OAuth2Config<never>): OAuth2Config {
+function asProvider(provider: OAuth2Config<never>): OAuth2Config {
   return provider as unknown as OAuth2Config;
 }
 
@@ -43,7 +43,9 @@ describe("GitLab baseUrl", () => {
     ["https://gitlab.example.com/", "https://gitlab.example.com/oauth/authorize"],
     ["https://example.com/gitlab", "https://example.com/gitlab/oauth/authorize"],
   ])("sends the sign-in to the instance at %s", async (baseUrl, authorize) => {
-    const config = oauthConfig([any(GitLab({ baseUrl, clientId: "gl-id", clientSecret: "gl-secret" }))]);
+    const config = oauthConfig([
+      asProvider(GitLab({ baseUrl, clientId: "gl-id", clientSecret: "gl-secret" })),
+    ]);
     const url = location(await startSignIn(browser(config), "gitlab"));
     expect(`${url.origin}${url.pathname}`).toBe(authorize);
     expect(url.searchParams.get("scope")).toBe("read_user");
@@ -51,7 +53,9 @@ describe("GitLab baseUrl", () => {
 
   it("exchanges the code and reads the user at the instance, not at gitlab.com", async () => {
     const baseUrl = `${gitlab.url}/gitlab`;
-    const config = oauthConfig([any(GitLab({ baseUrl, clientId: "gl-id", clientSecret: "gl-secret" }))]);
+    const config = oauthConfig([
+      asProvider(GitLab({ baseUrl, clientId: "gl-id", clientSecret: "gl-secret" })),
+    ]);
     const client = browser(config);
     const started = location(await startSignIn(client, "gitlab"));
     const callback = await client.get(`/auth/callback/gitlab?code=gl-code`);
@@ -97,7 +101,7 @@ describe("idToken: false (Salesforce)", () => {
   }
 
   it("reads the profile from the userinfo endpoint by default", async () => {
-    const config = oauthConfig([any(salesforce())]);
+    const config = oauthConfig([asProvider(salesforce())]);
     const client = browser(config);
     const response = await signInThrough(client, idp, { id: "salesforce" });
     expect(location(response).pathname).toBe("/dashboard");
@@ -107,7 +111,7 @@ describe("idToken: false (Salesforce)", () => {
   });
 
   it("reads the profile from the ID token with idToken: true", async () => {
-    const config = oauthConfig([any(salesforce({ idToken: true }))]);
+    const config = oauthConfig([asProvider(salesforce({ idToken: true }))]);
     const client = browser(config);
     await signInThrough(client, idp, { id: "salesforce" });
     expect(await sessionOf(client)).toMatchObject({ user: { name: "from the ID token" } });
@@ -117,7 +121,7 @@ describe("idToken: false (Salesforce)", () => {
     ["answers about another subject", "/userinfo"],
     ["answers HTTP 500", "/broken"],
   ])("refuses the sign-in when the userinfo endpoint %s, storing no session", async (_case, path) => {
-    const config = oauthConfig([any(salesforce({ userinfo: `${impostor.url}${path}` }))]);
+    const config = oauthConfig([asProvider(salesforce({ userinfo: `${impostor.url}${path}` }))]);
     const client = browser(config);
     const started = await startSignIn(client, "salesforce");
     const answer = await providerAnswer(idp, location(started));
