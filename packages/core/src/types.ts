@@ -326,6 +326,11 @@ export interface OAuth2Options<P = Profile> extends CommonProviderOptions {
   /** The issuer; discovery uses `{issuer}/.well-known/openid-configuration` when no wellKnown is set. */
   issuer?: string;
   jwks_endpoint?: string;
+  /**
+   * OpenID Connect only. `false`: the ID token is still required and checked, but the profile is
+   * read from the userinfo endpoint (whose `sub` must match the ID token's). Default `true`.
+   */
+  idToken?: boolean;
   /** Default `["pkce"]`; `state` is added when a redirect proxy URL is set. */
   checks?: OAuthCheck[];
   /**

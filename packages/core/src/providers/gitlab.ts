@@ -35,15 +35,23 @@ export interface GitLabProfile {
   private_profile?: boolean;
 }
 
+/** Options of {@link GitLab}: the common ones plus the instance's URL. */
+export type GitLabUserConfig = OAuthUserConfig<GitLabProfile> & {
+  /** A self-managed GitLab instance. Default `https://gitlab.com`. */
+  baseUrl?: string | URL;
+};
+
 /**
  * Sign in with GitLab (OAuth 2 with PKCE, on gitlab.com). Create an application under User
  * Settings > Applications with the `read_user` scope and the redirect URI
  * `{origin}/auth/callback/gitlab`; the application id and secret are read from `AUTH_GITLAB_ID`
- * and `AUTH_GITLAB_SECRET` when not given here. For a self-managed instance, override
- * `authorization`, `token` and `userinfo` with the instance's `/oauth/authorize`, `/oauth/token`
- * and `/api/v4/user` URLs.
+ * and `AUTH_GITLAB_SECRET` when not given here. For a self-managed instance, set `baseUrl` to
+ * its URL (e.g. `https://gitlab.example.com`, or with a path such as
+ * `https://example.com/gitlab`): the `/oauth/authorize`, `/oauth/token` and `/api/v4/user`
+ * endpoints are then built from it.
  *
- * @param config Overrides of the defaults.
+ * @param config Overrides of the defaults; `baseUrl` points every endpoint at a self-managed
+ *   instance.
  * @returns The provider configuration.
  * @see https://docs.gitlab.com/api/oauth2/
  * @example
@@ -52,15 +60,18 @@ export interface GitLabProfile {
  * const providers = [GitLab({ clientId: "abc", clientSecret: "secret" })]
  * ```
  */
-export default function GitLab(config?: OAuthUserConfig<GitLabProfile>): OAuth2Config<GitLabProfile> {
+export default function GitLab(config?: GitLabUserConfig): OAuth2Config<GitLabProfile> {
+  // Joined with "/" rather than resolved as a relative URL, so that an instance served under a
+  // path keeps it (Auth.js's `${url}oauth/...` loses the last segment without a trailing slash).
+  const base = String(config?.baseUrl ?? "https://gitlab.com").replace(/\/+$/, "");
   return defineOAuthProvider<GitLabProfile>(
     {
       id: "gitlab",
       name: "GitLab",
       type: "oauth",
-      authorization: { url: "https://gitlab.com/oauth/authorize", params: { scope: "read_user" } },
-      token: "https://gitlab.com/oauth/token",
-      userinfo: "https://gitlab.com/api/v4/user",
+      authorization: { url: `${base}/oauth/authorize`, params: { scope: "read_user" } },
+      token: `${base}/oauth/token`,
+      userinfo: `${base}/api/v4/user`,
       profile: (profile) => ({
         id: String(profile.id),
         name: profile.name ?? profile.username,

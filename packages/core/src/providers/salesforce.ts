@@ -34,8 +34,9 @@ export interface SalesforceProfile {
  * `https://test.salesforce.com` for sandboxes or your My Domain URL). Add
  * `{origin}/auth/callback/salesforce` as the connected app's callback URL; the consumer key and
  * secret are read from `AUTH_SALESFORCE_ID` and `AUTH_SALESFORCE_SECRET` when not given here.
- * Salesforce's ID token carries few claims, so `idToken: false` asks the core to read the profile
- * from the UserInfo endpoint.
+ * Salesforce's ID token carries few claims, so by default (`idToken: false`) the ID token is only
+ * checked and the profile is read from the UserInfo endpoint; `idToken: true` takes the profile
+ * from the ID token's claims instead, saving a request.
  *
  * @param config Overrides of the defaults.
  * @returns The provider configuration.

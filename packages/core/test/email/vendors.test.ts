@@ -6,6 +6,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { EmailConfig } from "@portcullis/core";
+import ForwardEmail from "@portcullis/core/providers/forwardemail";
+import Loops from "@portcullis/core/providers/loops";
 import Mailgun from "@portcullis/core/providers/mailgun";
 import Postmark from "@portcullis/core/providers/postmark";
 import Resend from "@portcullis/core/providers/resend";
@@ -150,6 +152,22 @@ const vendors: Vendor[] = [
       return Object.fromEntries(form) as unknown as Message;
     },
   },
+  {
+    name: "Forward Email",
+    id: "forwardemail",
+    okStatus: 200,
+    make: (options) => ForwardEmail(options),
+    check(request) {
+      expect(request.method).toBe("POST");
+      expect(request.path).toBe("/v1/emails");
+      // The API token is the Basic user name, with an empty password.
+      expect(request.headers.authorization).toBe(`Basic ${btoa(`${KEY}:`)}`);
+      expect(request.headers["content-type"]).toBe("application/json");
+      const body = JSON.parse(request.body);
+      expect(Object.keys(body).sort()).toEqual(["from", "html", "subject", "text", "to"]);
+      return body;
+    },
+  },
 ];
 
 function vendorApp(vendor: Vendor, options: Record<string, unknown> = {}) {
@@ -227,5 +245,47 @@ describe("Postmark options", () => {
     const app = vendorApp(vendors[1] as Vendor, { messageStream: "magic-links" });
     await requestLink(app.browser(), "stream@example.com", {}, "postmark");
     expect(JSON.parse(received[0]?.body ?? "{}").MessageStream).toBe("magic-links");
+  });
+});
+
+describe("Loops", () => {
+  function loopsApp(options: Record<string, unknown> = {}) {
+    const customProvider = Loops({ apiKey: KEY, apiUrl, transactionalId: "tx-signin", ...options });
+    return emailApp(undefined, { customProvider });
+  }
+
+  it("posts the link as the url data variable of the transactional email, and the link signs in", async () => {
+    const app = loopsApp();
+    const browser = app.browser();
+    const response = await requestLink(browser, "Loops.User@Example.com", {}, "loops");
+    expect(location(response)).toBe(`${ORIGIN}/auth/verify-request?provider=loops&type=email`);
+    const request = received[0] as Received;
+    expect(request.method).toBe("POST");
+    expect(request.path).toBe("/api/v1/transactional");
+    expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
+    const body = JSON.parse(request.body);
+    expect(Object.keys(body).sort()).toEqual(["dataVariables", "email", "transactionalId"]);
+    expect(body).toMatchObject({ transactionalId: "tx-signin", email: "loops.user@example.com" });
+    const link = new URL(body.dataVariables.url);
+    expect(location(await browser.get(`${link.pathname}${link.search}`))).toBe(`${ORIGIN}/dashboard`);
+  });
+
+  it("fails with EmailSignInError and sends nothing without a transactionalId", async () => {
+    const app = loopsApp({ transactionalId: undefined });
+    const response = await requestLink(app.browser(), "notx@example.com", {}, "loops");
+    expect(location(response)).toBe(`${ORIGIN}/auth/signin?error=Configuration`);
+    expect(app.errors.map((e) => e.name)).toEqual(["EmailSignInError"]);
+    expect(logText(app.errors)).toContain("transactionalId");
+    expect(received).toHaveLength(0);
+  });
+
+  it("turns an HTTP 400 answer into EmailSignInError without logging the key or the link", async () => {
+    answerStatus = 400;
+    const app = loopsApp({ generateVerificationToken: () => "loops-fixed-token" });
+    await requestLink(app.browser(), "refused@example.com", {}, "loops");
+    const log = logText(app.errors);
+    expect(log).toContain("Loops refused the sign-in email: HTTP 400.");
+    expect(log).not.toContain(KEY);
+    expect(log).not.toContain("loops-fixed-token");
   });
 });

@@ -1,110 +1,46 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { internalConfig } from "@portcullis/core/config/normalize";
-import Apple from "@portcullis/core/providers/apple";
-import Atlassian from "@portcullis/core/providers/atlassian";
-import Auth0 from "@portcullis/core/providers/auth0";
-import Authentik from "@portcullis/core/providers/authentik";
-import AzureADB2C from "@portcullis/core/providers/azure-ad-b2c";
-import BattleNet from "@portcullis/core/providers/battlenet";
-import Bitbucket from "@portcullis/core/providers/bitbucket";
-import Box from "@portcullis/core/providers/box";
-import Cognito from "@portcullis/core/providers/cognito";
-import Coinbase from "@portcullis/core/providers/coinbase";
-import Discord from "@portcullis/core/providers/discord";
-import Dropbox from "@portcullis/core/providers/dropbox";
-import Facebook from "@portcullis/core/providers/facebook";
-import Figma from "@portcullis/core/providers/figma";
-import GitHub from "@portcullis/core/providers/github";
-import GitLab from "@portcullis/core/providers/gitlab";
-import Google from "@portcullis/core/providers/google";
-import HubSpot from "@portcullis/core/providers/hubspot";
-import Instagram from "@portcullis/core/providers/instagram";
-import Kakao from "@portcullis/core/providers/kakao";
-import Keycloak from "@portcullis/core/providers/keycloak";
-import LINE from "@portcullis/core/providers/line";
-import LinkedIn from "@portcullis/core/providers/linkedin";
-import MailRu from "@portcullis/core/providers/mailru";
-import Mastodon from "@portcullis/core/providers/mastodon";
-import MicrosoftEntraID from "@portcullis/core/providers/microsoft-entra-id";
-import Naver from "@portcullis/core/providers/naver";
-import Notion from "@portcullis/core/providers/notion";
-import Okta from "@portcullis/core/providers/okta";
-import Patreon from "@portcullis/core/providers/patreon";
-import Reddit from "@portcullis/core/providers/reddit";
-import Salesforce from "@portcullis/core/providers/salesforce";
-import Slack from "@portcullis/core/providers/slack";
-import Spotify from "@portcullis/core/providers/spotify";
-import Strava from "@portcullis/core/providers/strava";
-import TikTok from "@portcullis/core/providers/tiktok";
-import Twitch from "@portcullis/core/providers/twitch";
-import Twitter from "@portcullis/core/providers/twitter";
-import VK from "@portcullis/core/providers/vk";
-import Yandex from "@portcullis/core/providers/yandex";
-import Zitadel from "@portcullis/core/providers/zitadel";
-import Zoom from "@portcullis/core/providers/zoom";
 import type { OAuth2Config } from "@portcullis/core/types";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sampleOptions } from "./authjs-samples";
 import { endpointOf } from "./helpers";
 
 /** Any factory, whatever its profile type; called through {@link build}. */
 type Factory = (config?: never) => OAuth2Config<never>;
 
-/** Every built-in OAuth/OIDC factory, keyed by the id it must return (its file name). */
-const factories: Record<string, Factory> = {
-  apple: Apple,
-  atlassian: Atlassian,
-  auth0: Auth0,
-  authentik: Authentik,
-  "azure-ad-b2c": AzureADB2C,
-  battlenet: BattleNet,
-  bitbucket: Bitbucket,
-  box: Box,
-  cognito: Cognito,
-  coinbase: Coinbase,
-  discord: Discord,
-  dropbox: Dropbox,
-  facebook: Facebook,
-  figma: Figma,
-  github: GitHub,
-  gitlab: GitLab,
-  google: Google,
-  hubspot: HubSpot,
-  instagram: Instagram,
-  kakao: Kakao,
-  keycloak: Keycloak,
-  line: LINE,
-  linkedin: LinkedIn,
-  mailru: MailRu,
-  mastodon: Mastodon,
-  "microsoft-entra-id": MicrosoftEntraID,
-  naver: Naver,
-  notion: Notion,
-  okta: Okta,
-  patreon: Patreon,
-  reddit: Reddit,
-  salesforce: Salesforce,
-  slack: Slack,
-  spotify: Spotify,
-  strava: Strava,
-  tiktok: TikTok,
-  twitch: Twitch,
-  twitter: Twitter,
-  vk: VK,
-  yandex: Yandex,
-  zitadel: Zitadel,
-  zoom: Zoom,
-};
+/** Provider modules whose id is not their file name (as in Auth.js). */
+const ID_OF_MODULE: Record<string, string> = { "ory-hydra": "hydra" };
+
+/**
+ * Every built-in OAuth/OIDC factory, keyed by the id it must return, found by reading the
+ * providers folder: a provider added later is in every row below without editing this file.
+ */
+const factories: Record<string, Factory> = {};
+/** The options an app would pass each provider (an issuer, an account id), keyed by id. */
+const tenantOptions: Record<string, Record<string, unknown>> = {};
+const providersDir = fileURLToPath(new URL("../../src/providers/", import.meta.url));
+for (const file of readdirSync(providersDir).sort()) {
+  if (!file.endsWith(".ts")) continue;
+  const name = file.slice(0, -3);
+  const module = (await import(/* @vite-ignore */ `@portcullis/core/providers/${name}`)) as {
+    default?: unknown;
+  };
+  if (typeof module.default !== "function") continue;
+  const factory = module.default as Factory;
+  const type = (factory as (config?: object) => { type?: unknown })({ ...sampleOptions[name] }).type;
+  if (type !== "oauth" && type !== "oidc") continue;
+  const id = ID_OF_MODULE[name] ?? name;
+  factories[id] = factory;
+  if (sampleOptions[name]) tenantOptions[id] = sampleOptions[name];
+}
 
 /** Providers whose endpoints depend on a tenant or instance, with a sample `issuer` for each. */
-const tenantIssuers: Record<string, string> = {
-  auth0: "https://example.eu.auth0.com",
-  authentik: "https://authentik.example.com/application/o/app/",
-  "azure-ad-b2c": "https://contoso.b2clogin.com/775527ff-9a37-4307-8b3d-cc311f58d925/v2.0/",
-  cognito: "https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123",
-  keycloak: "https://kc.example.com/realms/main",
-  mastodon: "https://mastodon.social",
-  okta: "https://dev-123456.okta.com/oauth2/default",
-  zitadel: "https://my-instance.zitadel.cloud",
-};
+const tenantIssuers: Record<string, string> = Object.fromEntries(
+  Object.entries(tenantOptions)
+    .filter(([, options]) => typeof options.issuer === "string")
+    .map(([id, options]) => [id, options.issuer as string]),
+);
 
 const entries = Object.entries(factories).map(([id, factory]) => ({ id, factory }));
 const tenants = entries.filter(({ id }) => id in tenantIssuers);
@@ -113,10 +49,9 @@ function build(factory: Factory, config?: Record<string, unknown>): OAuth2Config
   return factory(config as never);
 }
 
-/** The provider as an app would configure it: with its sample issuer when it needs one. */
+/** The provider as an app would configure it: with its sample issuer (or account) when it needs one. */
 function configured(id: string, factory: Factory, config: Record<string, unknown> = {}): OAuth2Config<never> {
-  const issuer = tenantIssuers[id];
-  return build(factory, issuer ? { issuer, ...config } : config);
+  return build(factory, { ...tenantOptions[id], ...config });
 }
 
 /** Every URL the configuration names: endpoint URLs, issuer and discovery location. */
@@ -142,8 +77,11 @@ function deepFreeze<T>(value: T): T {
 }
 
 describe("every provider factory", () => {
-  it("is in the table once per provider", () => {
-    expect(entries).toHaveLength(42);
+  it("is in the table once per provider, with every OAuth/OIDC module Auth.js has and more", () => {
+    expect(entries.length).toBeGreaterThanOrEqual(93);
+    for (const id of ["gitlab", "boxyhq-saml", "netlify", "workos", "hydra", "vipps", "bankid-no"]) {
+      expect(Object.keys(factories)).toContain(id);
+    }
   });
 
   it("returns ids unique across all providers", () => {

@@ -1,10 +1,16 @@
 /**
  * Where a callback's profile comes from: a custom `userinfo.request`; for OpenID Connect, the
- * checked ID token claims; for plain OAuth 2, the userinfo endpoint (or ID token claims when
- * the provider has no userinfo endpoint but sent an ID token). A userinfo response next to a
- * checked ID token must be about the same subject (OpenID Connect Core 1.0, section 5.3.2).
+ * checked ID token claims (or, with `idToken: false`, the userinfo endpoint's answer about the
+ * ID token's subject); for plain OAuth 2, the userinfo endpoint (or ID token claims when the
+ * provider has no userinfo endpoint but sent an ID token). A userinfo response next to a checked
+ * ID token must be about the same subject (OpenID Connect Core 1.0, section 5.3.2).
  */
-import { type AuthorizationServer, type IDToken, userInfoRequest } from "oauth4webapi";
+import {
+  type AuthorizationServer,
+  type IDToken,
+  processUserInfoResponse,
+  userInfoRequest,
+} from "oauth4webapi";
 import { withDeadline } from "../../deadline";
 import { InvalidEndpoints, OAuthCallbackError } from "../../errors";
 import type { InternalOAuthProvider, Profile, TokenSet } from "../../types";
@@ -31,6 +37,7 @@ async function userinfoEndpoint(
   tokens: TokenSet,
   timeoutMs: number,
   claims: IDToken | undefined,
+  oidc = false,
 ): Promise<Profile> {
   const { id } = runtime.provider;
   const endpoint = server.userinfo_endpoint!;
@@ -42,6 +49,11 @@ async function userinfoEndpoint(
       requestOptions(endpoint, timeoutMs),
     );
     if (runtime.conform.userinfo) response = (await runtime.conform.userinfo(response.clone())) ?? response;
+    // OpenID Connect: the answer must be about the ID token's subject (OIDC Core 5.3.2), or a
+    // token issued for another user could substitute their profile. oauth4webapi checks that,
+    // and reads a signed (application/jwt) answer when the client asks for one.
+    if (oidc && claims)
+      return (await processUserInfoResponse(server, runtime.client, claims.sub, response)) as Profile;
     if (!response.ok) {
       await response.body?.cancel();
       throw new TypeError(`HTTP ${response.status}`);
@@ -73,7 +85,7 @@ async function userinfoEndpoint(
  * @throws {OAuthCallbackError} When there is an ID token and the userinfo response's `sub` is
  * not the ID token's.
  * @throws {InvalidEndpoints} When a plain OAuth 2 provider has neither a userinfo endpoint nor
- * an ID token.
+ * an ID token, or an OpenID Connect provider with `idToken: false` has no userinfo endpoint.
  * @example
  * ```ts
  * const profile = await loadProfile(runtime, as, view, tokens, claims, 10_000)
@@ -94,7 +106,17 @@ export async function loadProfile(
       withDeadline(custom({ provider, tokens }), timeoutMs, "The custom userinfo request"),
     );
   }
-  if (provider.type === "oidc" && claims) return { ...claims };
+  if (provider.type === "oidc" && claims) {
+    // `idToken: false`: the ID token is still required and checked, but some providers
+    // (Salesforce, Vipps, BankID) put few claims in it, so the profile comes from userinfo.
+    if (provider.idToken !== false) return { ...claims };
+    if (!server.userinfo_endpoint) {
+      throw new InvalidEndpoints(
+        `OpenID Connect provider "${provider.id}" has \`idToken: false\` but no userinfo endpoint: set \`userinfo\` or use discovery.`,
+      );
+    }
+    return userinfoEndpoint(runtime, server, tokens, timeoutMs, claims, true);
+  }
   if (server.userinfo_endpoint) return userinfoEndpoint(runtime, server, tokens, timeoutMs, claims);
   if (claims) return { ...claims };
   throw new InvalidEndpoints(
