@@ -8,7 +8,7 @@
 export type { AuthConfig, Session } from "@portcullis/core";
 export type { NextAuthAuth, NextAuthHandler, NextAuthRequest, PagesRequest, PagesResponse } from "./auth";
 export type { AuthorizedParams, NextAuthConfig, NextAuthConfigInput } from "./config";
-export { NextAuth, type NextAuthResult, type NextAuthRouteHandler } from "./next-auth";
+export { NextAuth, NextAuth as default, type NextAuthResult, type NextAuthRouteHandler } from "./next-auth";
 export type { NextAuthSignIn, SignInAuthorizationParams, SignInOptions } from "./sign-in";
 export type { NextAuthSignOut, SignOutOptions } from "./sign-out";
 export type { NextAuthUpdate } from "./update";
