@@ -12,7 +12,7 @@
  * as the open-ended sign-in options.
  */
 export type ClientOptions = {
-  /** Path of the actions on the server. Default `"/auth"` (Next.js apps usually use `"/api/auth"`). */
+  /** Path of the actions on the server. Default `"/auth"`; in `@portcullis/client/react`, `"/api/auth"` as in next-auth/react. */
   basePath?: string;
   /** Origin (and optional path prefix) of the server. Default: `window.location.origin` in a browser. */
   baseUrl?: string;
