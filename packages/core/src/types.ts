@@ -521,18 +521,31 @@ export interface JWTCallbackParams {
   trigger?: "signIn" | "signUp" | "update";
   /** @deprecated use `trigger === "signUp"` */
   isNewUser?: boolean;
-  /** Data sent by a client update; validate it before use. */
-  session?: unknown;
+  /**
+   * Data sent by a client update; validate it before use. `any`, as in Auth.js, so apps moving
+   * over type-check unchanged; it is whatever a client posted.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: Auth.js's type; client data the callback must check.
+  session?: any;
 }
 
-/** What the `session` callback receives. */
-export type SessionCallbackParams = (
-  | { session: Session; token: JWT }
-  | { session: Session; user: AdapterUser }
-) & {
-  newSession?: unknown;
+/**
+ * What the `session` callback receives: one shape for both strategies, as in Auth.js, so
+ * `session({ session, token, user })` type-checks. With JWT sessions `token` is set and `user`
+ * is undefined at run time; with database sessions it is the other way round.
+ */
+export interface SessionCallbackParams {
+  /** The session built so far; `user` is typed as the adapter's user, as in Auth.js. */
+  session: { user: AdapterUser } & Session;
+  /** The decoded session JWT (JWT strategy only). */
+  token: JWT;
+  /** The user from the adapter (database strategy only). */
+  user: AdapterUser;
+  /** The data of a client update (`trigger: "update"`); validate it before use. */
+  // biome-ignore lint/suspicious/noExplicitAny: Auth.js's type; client data the callback must check.
+  newSession?: any;
   trigger?: "update";
-};
+}
 
 /** Control-flow callbacks. */
 export interface CallbacksOptions {

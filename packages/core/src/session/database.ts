@@ -10,7 +10,7 @@ import { AdapterError, UnsupportedStrategy } from "../errors";
 import { emit } from "../events";
 import { clearChunked, type SetCookie } from "../http/cookies";
 import { NO_STORE } from "../http/response";
-import type { Session } from "../types";
+import type { DefaultSession, Session, SessionCallbackParams } from "../types";
 import type { SessionStrategy } from "./strategy";
 
 /** Runs an adapter call, turning what it throws into an AdapterError naming the method. */
@@ -77,14 +77,17 @@ async function answer(req: AuthRequest, ctx: ActionContext, update?: { data: unk
   if (loaded === "expired")
     return { status: update ? 400 : 200, headers: NO_STORE, body: null, cookies: clear(req, ctx) };
   const { user, session: row } = loaded;
-  const session: Session = {
+  // The default session, before the callback: an app's augmented Session (extra required
+  // fields) is what the callback makes of it.
+  const session: DefaultSession = {
     user: { name: user.name, email: user.email, image: user.image },
     expires: row.expires.toISOString(),
   };
   const params = update
     ? { session, user, newSession: update.data, trigger: "update" as const }
     : { session, user };
-  const result = (await ctx.config.callbacks.session(params)) as Session;
+  // The public parameter type is Auth.js's one shape for both strategies; this one fills its half.
+  const result = (await ctx.config.callbacks.session(params as SessionCallbackParams)) as Session;
   await emit(ctx.config, "session", { session: result });
   return { headers: NO_STORE, body: result, cookies: loaded.cookies };
 }
