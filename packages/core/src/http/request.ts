@@ -25,7 +25,8 @@ interface Route {
   provider: boolean;
 }
 
-const ROUTES: Record<AuthAction, Route> = {
+/** Each action's methods, and whether a provider id may follow it. */
+export const ROUTES: Readonly<Record<AuthAction, Route>> = {
   callback: { get: true, post: true, provider: true },
   csrf: { get: true, post: false, provider: false },
   error: { get: true, post: false, provider: false },
