@@ -37,6 +37,20 @@ export function configureClient(options: ClientOptions): void {
 }
 
 /**
+ * The defaults set by {@link configureClient}, for an entry that adds its own built-in ones (the
+ * React entry's `/api/auth`) below them.
+ *
+ * @returns The options last passed to `configureClient` (empty when it was never called).
+ * @example
+ * ```ts
+ * const basePath = configuredDefaults().basePath ?? "/api/auth"
+ * ```
+ */
+export function configuredDefaults(): Readonly<ClientOptions> {
+  return defaults;
+}
+
+/**
  * Decides the client for one call: the call's options, then the configured defaults, then the
  * built-in ones.
  *

@@ -1,16 +1,19 @@
+"use client";
 /**
  * React bindings of the Portcullis client, shaped like next-auth/react's: a `SessionProvider`
  * that holds the session and `useSession` to read it, plus the client's functions, with
- * `signIn` and `signOut` telling the providers what they did.
+ * `signIn` and `signOut` telling the providers what they did. Like next-auth/react, its functions
+ * default to `/api/auth` (a `SessionProvider`'s `basePath` changes that for all of them); the
+ * plain `@portcullis/client` entry defaults to `/auth`. The `"use client"` directive lets a
+ * server component render `<SessionProvider>`.
  *
  * @module
  */
 export { ClientFetchError } from "./client-fetch-error";
 export { configureClient } from "./configure-client";
-export { getCsrfToken } from "./get-csrf-token";
-export { getProviders } from "./get-providers";
-export { getSession } from "./get-session";
-export type { SessionContextValue, SessionStatus } from "./react/session-context";
+export { __NEXTAUTH, type NextAuthClientConfig } from "./react/client-config";
+export { getCsrfToken, getProviders, getSession } from "./react/fetchers";
+export { SessionContext, type SessionContextValue, type SessionStatus } from "./react/session-context";
 export { SessionProvider, type SessionProviderProps } from "./react/session-provider";
 export { signIn } from "./react/sign-in";
 export { signOut } from "./react/sign-out";

@@ -1,7 +1,7 @@
 /**
  * Public types of the client: its options, and the shapes the server's actions answer with.
- * They are declared here rather than imported from `@portcullis/core`, so the client ships with
- * no dependency and works against any server speaking the Auth.js wire format.
+ * They are declared here, except `Session`, so the client ships with no runtime dependency and
+ * works against any server speaking the Auth.js wire format.
  *
  * @module
  */
@@ -12,7 +12,7 @@
  * as the open-ended sign-in options.
  */
 export type ClientOptions = {
-  /** Path of the actions on the server. Default `"/auth"` (Next.js apps usually use `"/api/auth"`). */
+  /** Path of the actions on the server. Default `"/auth"`; in `@portcullis/client/react`, `"/api/auth"` as in next-auth/react. */
   basePath?: string;
   /** Origin (and optional path prefix) of the server. Default: `window.location.origin` in a browser. */
   baseUrl?: string;
@@ -41,15 +41,11 @@ export interface PublicProvider {
 }
 
 /**
- * The session as the `session` action answers it. The server's `session` callback decides the
- * fields; by default the user's name, email and image, and the ISO expiry date.
+ * The session as the `session` action answers it: the core's `Session` type itself (a type-only
+ * import; nothing of the core is bundled), so one `declare module` augmentation, on
+ * `@portcullis/core` or `@portcullis/next`, types `useSession().data` as well, as in next-auth.
  */
-export interface Session {
-  user?: { id?: string; name?: string | null; email?: string | null; image?: string | null };
-  /** ISO date of expiry. */
-  expires: string;
-  [key: string]: unknown;
-}
+export type { Session } from "@portcullis/core";
 
 /**
  * Options of `signIn`: where to go afterwards, whether to go there, and any extra fields the

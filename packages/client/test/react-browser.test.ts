@@ -71,11 +71,13 @@ beforeAll(async () => {
     define: { "process.env.NODE_ENV": '"production"' },
   });
   const script = bundle.outputFiles[0]?.text ?? "";
-  const { config } = portcullisConfig();
+  // Mounted where the React entry looks by default (next-auth/react's /api/auth): the page's
+  // provider is given no basePath.
+  const { config } = portcullisConfig({ basePath: "/api/auth" });
   config.callbacks = { ...config.callbacks, session: ({ session }) => Object.assign(session, { greeting }) };
   app = await serve(async (request) => {
     const { pathname } = new URL(request.url);
-    if (pathname.startsWith("/auth/")) return Auth(request, config);
+    if (pathname.startsWith("/api/auth/")) return Auth(request, config);
     if (pathname === "/app.js")
       return new Response(script, { headers: { "content-type": "text/javascript" } });
     return new Response(PAGE, { headers: { "content-type": "text/html" } });
@@ -202,7 +204,7 @@ it("calls onUnauthenticated once per missing session and reports loading when a 
 
 it("sends the browser to the sign-in page, coming back afterwards, when a required session is missing", async () => {
   const page = await open("?required=redirect");
-  await page.waitForURL(/\/auth\/signin\?/);
+  await page.waitForURL(/\/api\/auth\/signin\?/);
   const url = new URL(page.url());
   expect(url.searchParams.get("error")).toBe("SessionRequired");
   expect(url.searchParams.get("callbackUrl")).toBe(`${app.url}/?required=redirect`);

@@ -287,3 +287,19 @@ export const CLIENT_SAFE_ERROR_TYPES: ReadonlySet<ErrorType> = new Set<ErrorType
 export function isClientSafeError(error: unknown): error is AuthError {
   return error instanceof AuthError && CLIENT_SAFE_ERROR_TYPES.has(error.type);
 }
+
+/**
+ * Auth.js's name for {@link isClientSafeError}: whether an error's type may be shown to a client
+ * (in the `error` query parameter); every other error is shown as `Configuration`.
+ *
+ * @param error Anything caught.
+ * @returns True for an AuthError of a client-safe type. Never throws.
+ * @example
+ * ```ts
+ * import { isClientError } from "@portcullis/core/errors"
+ * isClientError(new CredentialsSignin()) // true
+ * ```
+ */
+export function isClientError(error: unknown): error is AuthError {
+  return isClientSafeError(error);
+}

@@ -7,6 +7,7 @@ export { createActionURL } from "./action-url";
 export type * from "./adapters";
 export { Auth, type AuthConfigInput } from "./auth";
 export { type EnvObject, setEnvDefaults } from "./config/env";
+export type { AuthAction } from "./context";
 export type { ErrorType } from "./errors";
 export { AuthError, CredentialsSignin } from "./errors";
 export { getSession, sessionFromResponse } from "./get-session";
@@ -23,5 +24,6 @@ export {
   withBasePath,
   withoutCsrfCheck,
 } from "./integration";
+export { isAuthAction } from "./is-auth-action";
 export type * from "./types";
 export { skipCSRFCheck } from "./types";

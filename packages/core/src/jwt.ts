@@ -20,6 +20,10 @@ import { MissingSecret } from "./errors";
 import { base64urlDecode } from "./http/crypto";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types";
 
+// Re-exported so apps augment the token as Auth.js documents it:
+// `declare module "@portcullis/core/jwt" { interface JWT { role?: string } }`.
+export type { DefaultJWT, JWT, JWTDecodeParams, JWTEncodeParams } from "./types";
+
 /** Parameters of {@link encode}: the public ones plus a clock for tests. */
 export interface EncodeParams<Payload = JWT> extends JWTEncodeParams<Payload> {
   /** The current time in milliseconds since the epoch, for `iat` and `exp`. Default `Date.now()`. */

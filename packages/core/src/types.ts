@@ -601,25 +601,35 @@ export interface JWTCallbackParams {
   trigger?: "signIn" | "signUp" | "update";
   /** @deprecated use `trigger === "signUp"` */
   isNewUser?: boolean;
-  /** Data sent by a client update; validate it before use. */
-  session?: unknown;
+  /**
+   * Data sent by a client update; validate it before use. `any`, as in Auth.js, so apps moving
+   * over type-check unchanged; it is whatever a client posted.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: Auth.js's type; client data the callback must check.
+  session?: any;
 }
 
-/** What the `session` callback receives. */
-export type SessionCallbackParams = (
-  | { session: Session; token: JWT }
-  | {
-      /**
-       * Database strategy: the session row as stored (`expires` is a Date), with the user on it,
-       * as Auth.js passes it; typed as Auth.js types it, so `return { ...session }` compiles.
-       */
-      session: Session & AdapterSession & { user: AdapterUser };
-      user: AdapterUser;
-    }
-) & {
-  newSession?: unknown;
+/**
+ * What the `session` callback receives: one shape for both strategies, as in Auth.js, so
+ * `session({ session, token, user })` type-checks. With JWT sessions `token` is set and `user`
+ * is undefined at run time; with database sessions it is the other way round.
+ */
+export interface SessionCallbackParams {
+  /**
+   * JWT strategy: the default session built so far. Database strategy: the session row as stored
+   * (`sessionToken`, `userId`, `expires` as a Date) with the full user on it, as Auth.js passes
+   * it. Typed as Auth.js types it, so `return { ...session }` compiles.
+   */
+  session: { user: AdapterUser } & AdapterSession & Session;
+  /** The decoded session JWT (JWT strategy only). */
+  token: JWT;
+  /** The user from the adapter (database strategy only). */
+  user: AdapterUser;
+  /** The data of a client update (`trigger: "update"`); validate it before use. */
+  // biome-ignore lint/suspicious/noExplicitAny: Auth.js's type; client data the callback must check.
+  newSession?: any;
   trigger?: "update";
-};
+}
 
 /** Control-flow callbacks. */
 export interface CallbacksOptions {

@@ -4,5 +4,7 @@
  * @module
  */
 export type { AuthConfig, AuthConfigInput, Session } from "@portcullis/core";
+// As Auth.js's framework packages do: the errors an app catches, under the same names.
+export { AuthError, CredentialsSignin } from "@portcullis/core";
 export { FastifyAuth } from "./fastify-auth";
 export { getSession } from "./get-session";

@@ -3,6 +3,7 @@
  * the caller's headers, carrying only what the core reads.
  */
 import { createActionURL, isValidCallbackUrl } from "@portcullis/core";
+import { defaultBasePath } from "./base-path";
 
 // What the core reads of a caller's request: its cookies, and the host and protocol it was made
 // to (Next.js fills X-Forwarded-Host/Proto itself when no proxy did; the core honours them only
@@ -57,7 +58,9 @@ export function actionUrl(
  */
 export function callerRequest(caller: Headers): Request | undefined {
   try {
-    return new Request(actionUrl("session", caller, {}), { headers: forwardedHeaders(caller) });
+    return new Request(actionUrl("session", caller, { basePath: defaultBasePath() }), {
+      headers: forwardedHeaders(caller),
+    });
   } catch {
     return undefined;
   }

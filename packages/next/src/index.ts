@@ -5,10 +5,13 @@
  *
  * @module
  */
-export type { AuthConfig, Session } from "@portcullis/core";
+// What `next-auth` exports, under the same names: the types apps augment and annotate with, and
+// the errors they catch from server-side signIn.
+export type { Account, AuthConfig, DefaultSession, Profile, Session, User } from "@portcullis/core";
+export { AuthError, CredentialsSignin } from "@portcullis/core";
 export type { NextAuthAuth, NextAuthHandler, NextAuthRequest, PagesRequest, PagesResponse } from "./auth";
 export type { AuthorizedParams, NextAuthConfig, NextAuthConfigInput } from "./config";
-export { NextAuth, type NextAuthResult, type NextAuthRouteHandler } from "./next-auth";
+export { NextAuth, NextAuth as default, type NextAuthResult, type NextAuthRouteHandler } from "./next-auth";
 export type { NextAuthSignIn, SignInAuthorizationParams, SignInOptions } from "./sign-in";
 export type { NextAuthSignOut, SignOutOptions } from "./sign-out";
 export type { NextAuthUpdate } from "./update";

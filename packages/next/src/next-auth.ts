@@ -1,17 +1,18 @@
 import { Auth, requestOrigin } from "@portcullis/core";
 import type { NextRequest } from "next/server";
 import { createAuth, type NextAuthAuth } from "./auth";
+import { withNextBasePath } from "./base-path";
 import type { NextAuthConfigInput } from "./config";
 import { createSignIn, type NextAuthSignIn } from "./sign-in";
 import { createSignOut, type NextAuthSignOut } from "./sign-out";
 import { createUpdate, type NextAuthUpdate } from "./update";
 
-/** A route handler of `app/auth/[...nextauth]/route.ts`. */
+/** A route handler of `app/api/auth/[...nextauth]/route.ts`. */
 export type NextAuthRouteHandler = (request: NextRequest) => Promise<Response>;
 
 /** What {@link NextAuth} answers. */
 export interface NextAuthResult {
-  /** `export const { GET, POST } = handlers` in `app/auth/[...nextauth]/route.ts`. */
+  /** `export const { GET, POST } = handlers` in `app/api/auth/[...nextauth]/route.ts`. */
   handlers: { GET: NextAuthRouteHandler; POST: NextAuthRouteHandler };
   /** The session in server code, or middleware / a handler wrapper; see {@link NextAuthAuth}. */
   auth: NextAuthAuth;
@@ -25,7 +26,8 @@ export interface NextAuthResult {
 
 /**
  * Portcullis for the Next.js App Router: the route handlers answering every auth action under
- * `basePath` (default `/auth`, so the file is `app/auth/[...nextauth]/route.ts`), `auth` for
+ * `basePath` (default: the path of `AUTH_URL`, else `/api/auth`, so the file is
+ * `app/api/auth/[...nextauth]/route.ts` as in next-auth), `auth` for
  * server code and middleware, and server-side `signIn`, `signOut` and `unstable_update`. The
  * request goes to the core as the Web Request it is; behind a proxy, set `trustHost` (or
  * `AUTH_URL`) so X-Forwarded-Host/Proto are honoured.
@@ -39,22 +41,23 @@ export interface NextAuthResult {
  * @example
  * ```ts
  * // auth.ts
- * import { NextAuth } from "@portcullis/next"
+ * import NextAuth from "@portcullis/next"
  * import Credentials from "@portcullis/core/providers/credentials"
  * export const { handlers, auth, signIn, signOut } = NextAuth({ providers: [Credentials({ authorize })] })
- * // app/auth/[...nextauth]/route.ts
+ * // app/api/auth/[...nextauth]/route.ts
  * export const { GET, POST } = handlers
  * ```
  */
 export function NextAuth(config: NextAuthConfigInput): NextAuthResult {
+  const input = withNextBasePath(config);
   const handler: NextAuthRouteHandler = async (request) =>
-    plainHost(request.headers) ? Auth(request, config) : Response.json("Bad request.", { status: 400 });
+    plainHost(request.headers) ? Auth(request, input) : Response.json("Bad request.", { status: 400 });
   return {
     handlers: { GET: handler, POST: handler },
-    auth: createAuth(config),
-    signIn: createSignIn(config),
-    signOut: createSignOut(config),
-    unstable_update: createUpdate(config),
+    auth: createAuth(input),
+    signIn: createSignIn(input),
+    signOut: createSignOut(input),
+    unstable_update: createUpdate(input),
   };
 }
 

@@ -109,10 +109,12 @@ export function asIntegrationApp(server: FixtureServer): IntegrationApp {
 
 /**
  * The configuration with the fixture proxy's `authorized` callback: `/protected` needs a session,
- * every other path is let through.
+ * every other path is let through. Its routes are at `/auth` (app/auth/[...nextauth]), the path
+ * the shared integration suite requests, rather than Next's default `/api/auth`.
  */
 export function withProtectedRoute(config: AuthConfig): NextAuthConfig {
   return {
+    basePath: "/auth",
     ...config,
     callbacks: {
       ...config.callbacks,

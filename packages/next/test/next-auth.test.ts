@@ -53,6 +53,16 @@ describe("auth() and auth(handler)", () => {
   });
 });
 
+describe("SessionProvider in a server component", () => {
+  it("renders the provider from a server component, showing the session it was given", async () => {
+    const client = app().client();
+    await signInAsAlice(client);
+    const response = await client.get("/with-provider");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("authenticated|Alice");
+  });
+});
+
 describe("auth in the Pages Router", () => {
   it("auth(req, res) in an API route answers the session and refreshes its cookie", async () => {
     const client = app().client();

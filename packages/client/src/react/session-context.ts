@@ -24,11 +24,18 @@ export interface SessionContextValue {
   update: (data?: unknown) => Promise<Session | null>;
 }
 
-/** A provider's value: its session, and the client options its sign-in redirect must use. */
-export interface ProvidedSession {
-  value: SessionContextValue;
-  client: ClientOptions;
-}
+/**
+ * Carries the nearest `SessionProvider`'s session, as next-auth/react's `SessionContext` does:
+ * `useContext(SessionContext)` is what `useSession` answers, or `undefined` outside any provider.
+ *
+ * @example
+ * ```ts
+ * import { useContext } from "react"
+ * import { SessionContext } from "@portcullis/client/react"
+ * const insideProvider = () => useContext(SessionContext) !== undefined
+ * ```
+ */
+export const SessionContext = createContext<SessionContextValue | undefined>(undefined);
 
-/** Carries the nearest provider's session; `undefined` outside any provider. */
-export const SessionContext = createContext<ProvidedSession | undefined>(undefined);
+/** Carries the client options of the nearest provider, for `useSession`'s sign-in redirect. */
+export const ClientContext = createContext<ClientOptions>({});

@@ -15,8 +15,9 @@ import {
 import { getSession } from "../get-session";
 import type { ClientOptions, Session } from "../types";
 import { updateSession } from "../update-session";
+import { __NEXTAUTH, reactOptions } from "./client-config";
 import { useRefetchTriggers } from "./refetch-triggers";
-import { type ProvidedSession, SessionContext, type SessionContextValue } from "./session-context";
+import { ClientContext, SessionContext, type SessionContextValue } from "./session-context";
 import { announceSessionChange, onSessionChange, type SessionChangeListener } from "./session-events";
 import { createSessionLoader, keepLastKnown } from "./session-loader";
 
@@ -28,9 +29,13 @@ export interface SessionProviderProps {
    * first render shows it and no fetch is made on mount. Only the first value is used.
    */
   session?: Session | null;
-  /** Where the actions are mounted, for this provider's requests. Default: the client's (`"/auth"`). */
+  /**
+   * Where the actions are mounted, for this provider's requests and (as in next-auth/react) for
+   * the entry's `signIn`, `signOut`, `getSession`, `getCsrfToken` and `getProviders`. Default:
+   * `configureClient`'s, else `"/api/auth"`.
+   */
   basePath?: string;
-  /** Origin of the server, for this provider's requests. Default: the client's (the page's origin). */
+  /** Origin of the server, likewise for the provider and the entry's functions. Default: the page's origin. */
   baseUrl?: string;
   /** Seconds between refetches, to keep the session alive and current. `0` or unset: never. */
   refetchInterval?: number;
@@ -60,9 +65,13 @@ export interface SessionProviderProps {
  */
 export function SessionProvider(props: SessionProviderProps): ReactElement {
   const { children, basePath, baseUrl } = props;
+  // Set while rendering, as next-auth/react does, so the entry's functions called from the
+  // children's effects and handlers already reach the same server as this provider.
+  if (basePath) __NEXTAUTH.basePath = basePath;
+  if (baseUrl) __NEXTAUTH.baseUrl = baseUrl;
   const [initial] = useState(() => props.session);
   const [known, setKnown] = useState(() => stateOf(initial));
-  const client = useMemo<ClientOptions>(() => ({ basePath, baseUrl }), [basePath, baseUrl]);
+  const client = useMemo<ClientOptions>(() => reactOptions({ basePath, baseUrl }), [basePath, baseUrl]);
   const loader = useMemo(
     () =>
       createSessionLoader(
@@ -102,11 +111,12 @@ export function SessionProvider(props: SessionProviderProps): ReactElement {
     },
     [client, loader, listener],
   );
-  const provided = useMemo<ProvidedSession>(
-    () => ({ value: { ...known, update }, client }),
-    [known, update, client],
+  const value = useMemo<SessionContextValue>(() => ({ ...known, update }), [known, update]);
+  return createElement(
+    ClientContext.Provider,
+    { value: client },
+    createElement(SessionContext.Provider, { value }, children),
   );
-  return createElement(SessionContext.Provider, { value: provided }, children);
 }
 
 /** The state shown for a session: `undefined` is not yet known. */

@@ -6,7 +6,7 @@
 import { useContext, useEffect, useRef } from "react";
 import { currentPage } from "../browser";
 import { resolveClient } from "../configure-client";
-import { SessionContext, type SessionContextValue } from "./session-context";
+import { ClientContext, SessionContext, type SessionContextValue } from "./session-context";
 
 /** Options of {@link useSession}. */
 export interface UseSessionOptions {
@@ -37,13 +37,13 @@ export interface UseSessionOptions {
  * ```
  */
 export function useSession(options?: UseSessionOptions): SessionContextValue {
-  const provided = useContext(SessionContext);
-  if (provided === undefined) {
+  const value = useContext(SessionContext);
+  const client = useContext(ClientContext);
+  if (value === undefined) {
     throw new Error(
       "@portcullis/client/react: useSession must be called inside a <SessionProvider>; wrap your app (or this component) in one.",
     );
   }
-  const { value, client } = provided;
   const mustSignIn = (options?.required ?? false) && value.status === "unauthenticated";
   // Kept in a ref so an inline callback, new at every render, runs once per sign-out, not once per render.
   const onUnauthenticated = useRef(options?.onUnauthenticated);

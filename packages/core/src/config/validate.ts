@@ -6,11 +6,13 @@
 import type { Adapter } from "../adapters";
 import {
   type AuthError,
+  DuplicateConditionalUI,
   ExperimentalFeatureNotEnabled,
   InvalidConfiguration,
   MissingAdapter,
   MissingAdapterMethods,
   MissingAuthorize,
+  MissingWebAuthnAutocomplete,
 } from "../errors";
 import type { InternalConfig } from "./normalize";
 
@@ -42,7 +44,7 @@ export function validateConfig(config: InternalConfig, rawUrl: string | undefine
   if (!Number.isFinite(config.session.maxAge) || config.session.maxAge <= 0) {
     return new InvalidConfiguration("session.maxAge must be a positive number of seconds.");
   }
-  return validateProviders(config) ?? validateAdapter(config);
+  return validateProviders(config) ?? validateConditionalUI(config) ?? validateAdapter(config);
 }
 
 function validateProviders(config: InternalConfig): AuthError | undefined {
@@ -84,6 +86,31 @@ function validateProviders(config: InternalConfig): AuthError | undefined {
     if (provider.type === "webauthn" && !config.adapter) {
       return new MissingAdapter(
         `The WebAuthn provider "${provider.id}" stores passkeys: configure an \`adapter\`.`,
+      );
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Conditional UI (passkeys offered in the browser's autofill) as Auth.js checks it: on one
+ * WebAuthn provider at most, since a page can run one conditional request, and only with a form
+ * field whose `autocomplete` contains `webauthn`, the field the browser attaches the offer to.
+ */
+function validateConditionalUI(config: InternalConfig): AuthError | undefined {
+  let enabled: string | undefined;
+  for (const provider of config.providers) {
+    if (provider.type !== "webauthn" || !provider.enableConditionalUI) continue;
+    if (enabled !== undefined) {
+      return new DuplicateConditionalUI(
+        `The WebAuthn providers "${enabled}" and "${provider.id}" both set \`enableConditionalUI\`: only one provider may.`,
+      );
+    }
+    enabled = provider.id;
+    const fields = Object.values(provider.formFields ?? {});
+    if (!fields.some((field) => String(field.autocomplete ?? "").includes("webauthn"))) {
+      return new MissingWebAuthnAutocomplete(
+        `The WebAuthn provider "${provider.id}" sets \`enableConditionalUI\`: one of its \`formFields\` needs \`autocomplete\` containing "webauthn", e.g. "username webauthn".`,
       );
     }
   }

@@ -25,7 +25,8 @@ interface Route {
   provider: boolean;
 }
 
-const ROUTES: Record<AuthAction, Route> = {
+/** Each action's methods, and whether a provider id may follow it. */
+export const ROUTES: Readonly<Record<AuthAction, Route>> = {
   callback: { get: true, post: true, provider: true },
   csrf: { get: true, post: false, provider: false },
   error: { get: true, post: false, provider: false },
@@ -79,7 +80,12 @@ export async function parseRequest(
 function route(pathname: string, basePath: string, method: "GET" | "POST") {
   if (!pathname.startsWith(`${basePath}/`))
     throw new BadRequest(`${pathname} is not under ${basePath || "/"}.`);
-  const segments = pathname.slice(basePath.length + 1).split("/");
+  // Empty segments are dropped, as Auth.js drops them: Next.js's `trailingSlash: true` asks for
+  // `/api/auth/session/`, and a doubled slash names the same action.
+  const segments = pathname
+    .slice(basePath.length + 1)
+    .split("/")
+    .filter((segment) => segment !== "");
   const action = segments[0] as AuthAction;
   const spec = Object.hasOwn(ROUTES, action) ? ROUTES[action] : undefined;
   if (!spec || segments.length > (spec.provider ? 2 : 1)) throw new BadRequest(`Unknown action ${pathname}.`);
@@ -92,7 +98,6 @@ function route(pathname: string, basePath: string, method: "GET" | "POST") {
     } catch {
       throw new BadRequest("Malformed provider id.");
     }
-    if (providerId === "") throw new BadRequest("Empty provider id.");
   }
   return { action, providerId };
 }

@@ -10,7 +10,7 @@ import { AdapterError, UnsupportedStrategy } from "../errors";
 import { emit } from "../events";
 import { clearChunked, type SetCookie } from "../http/cookies";
 import { NO_STORE } from "../http/response";
-import type { Session } from "../types";
+import type { Session, SessionCallbackParams } from "../types";
 import { adapterDateExpired } from "./expiry";
 import type { SessionStrategy } from "./strategy";
 
@@ -84,11 +84,12 @@ async function answer(req: AuthRequest, ctx: ActionContext, update?: { data: unk
   // callback returning the object as it is cannot leak the HttpOnly cookie's value to scripts.
   const session = Object.defineProperty({ userId: row.userId, expires: row.expires, user }, "sessionToken", {
     value: row.sessionToken,
-  }) as Session & AdapterSession & { user: AdapterUser };
+  }) as SessionCallbackParams["session"];
   const params = update
     ? { session, user, newSession: update.data, trigger: "update" as const }
     : { session, user };
-  const result = (await ctx.config.callbacks.session(params)) as Session;
+  // The public parameter type is Auth.js's one shape for both strategies; this one fills its half.
+  const result = (await ctx.config.callbacks.session(params as SessionCallbackParams)) as Session;
   await emit(ctx.config, "session", { session: result });
   return { headers: NO_STORE, body: result, cookies: loaded.cookies };
 }

@@ -7,7 +7,7 @@ import { JWTSessionError } from "../errors";
 import { emit } from "../events";
 import { clearChunked, readChunked, type SetCookie, writeChunked } from "../http/cookies";
 import { NO_STORE } from "../http/response";
-import type { JWT, Session } from "../types";
+import type { DefaultSession, JWT, Session, SessionCallbackParams } from "../types";
 import type { SessionStrategy, SignedIn } from "./strategy";
 
 async function decodeSession(req: AuthRequest, ctx: ActionContext): Promise<JWT | null> {
@@ -62,14 +62,17 @@ function hasSessionCookie(req: AuthRequest, ctx: ActionContext): boolean {
 
 /** Builds the client session from a token, through the `session` callback. */
 async function toSession(token: JWT, ctx: ActionContext, update?: { newSession: unknown }): Promise<Session> {
-  const session: Session = {
+  // The default session, before the callback: an app's augmented Session (extra required
+  // fields) is what the callback makes of it.
+  const session: DefaultSession = {
     user: { name: token.name, email: token.email, image: token.picture as string | null | undefined },
     expires: new Date(ctx.now + ctx.config.session.maxAge * 1000).toISOString(),
   };
   const params = update
     ? { session, token, newSession: update.newSession, trigger: "update" as const }
     : { session, token };
-  return (await ctx.config.callbacks.session(params)) as Session;
+  // The public parameter type is Auth.js's one shape for both strategies; this one fills its half.
+  return (await ctx.config.callbacks.session(params as SessionCallbackParams)) as Session;
 }
 
 async function refresh(

@@ -1,5 +1,5 @@
-// The fixture app of the @portcullis/next tests. It imports @portcullis/next and
-// @portcullis/core from their sources, like the rest of the test suite, so no build step is needed.
+// The fixture app of the @portcullis/next tests. It imports @portcullis/next, @portcullis/core
+// and @portcullis/client/react from their sources, like the rest of the test suite, so no build step is needed.
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,6 +21,7 @@ const config = {
       "@portcullis/core/errors": src("core", "errors.ts"),
       "@portcullis/core/*": src("core", "*"),
       "@portcullis/next": src("next", "index.ts"),
+      "@portcullis/client/react": src("client", "react.ts"),
     },
   },
   outputFileTracingRoot: root,
