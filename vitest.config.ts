@@ -12,7 +12,7 @@ export default defineConfig({
       { find: /^@portcullis\/core\/(.*)$/, replacement: `${src("core")}/$1` },
       // Auth.js apps import providers from their framework package; these are core's modules.
       {
-        find: /^@portcullis\/(sveltekit|express|hono|fastify|solid-start)\/providers\/(.*)$/,
+        find: /^@portcullis\/(next|sveltekit|express|hono|fastify|solid-start)\/providers\/(.*)$/,
         replacement: `${src("core")}/providers/$2`,
       },
       { find: /^@portcullis\/sveltekit\/(client|webauthn)$/, replacement: `${src("sveltekit")}/$1.ts` },

@@ -10,6 +10,7 @@ import fromCore from "@portcullis/core/providers/github";
 import fromExpress from "@portcullis/express/providers/github";
 import fromFastify from "@portcullis/fastify/providers/github";
 import fromHono from "@portcullis/hono/providers/github";
+import fromNext from "@portcullis/next/providers/github";
 import fromSolidStart from "@portcullis/solid-start/providers/github";
 import fromSvelteKit from "@portcullis/sveltekit/providers/github";
 import { afterAll, expect, it } from "vitest";
@@ -25,6 +26,7 @@ it.each([
   ["express", fromExpress],
   ["fastify", fromFastify],
   ["hono", fromHono],
+  ["next", fromNext],
   ["solid-start", fromSolidStart],
   ["sveltekit", fromSvelteKit],
 ])("@portcullis/%s/providers/github is core's GitHub factory", (_framework, factory) => {
