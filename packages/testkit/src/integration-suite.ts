@@ -230,6 +230,18 @@ function proxyCases({ app }: SuiteContext): void {
     expect(signinUrl).toBe("https://app.example.com/auth/signin/credentials");
   });
 
+  it.each(["a:99999", "1.2.3.4.5", "[::::]", "evil.example/x"])(
+    "answers a forwarded host %j that is no host with a 4xx, never a 5xx",
+    async (host) => {
+      for (const path of ["/auth/providers", "/auth/signin", "/auth/session"]) {
+        const response = await app()
+          .client()
+          .get(path, { headers: { "X-Forwarded-Host": host } });
+        expect([path, response.status >= 400 && response.status < 500]).toEqual([path, true]);
+      }
+    },
+  );
+
   it("behind https, signs in with the __Secure- session cookie and getSession reads it back", async () => {
     const client = app().client();
     const headers = { "X-Forwarded-Proto": "https" };
