@@ -9,7 +9,8 @@
  *    headers itself: Vercel, Cloudflare Pages): X-Forwarded-Host and X-Forwarded-Proto, else Host.
  * 3. Nothing declared, outside production: the Host header alone, and only a loopback host
  *    (`localhost`, `*.localhost`, `127.x.x.x`, `[::1]`), so `npm run dev` works while a forged
- *    Host or X-Forwarded-Host cannot make a dev-mode server mail a link to another site.
+ *    Host or X-Forwarded-Host cannot make a dev-mode server mail a link to another site. Another
+ *    host gets a 400, and {@link UntrustedHost} is logged with what to set.
  * 4. Anything else: {@link UntrustedHost}, a configuration error that says what to set.
  */
 import type { InternalConfig } from "../config/normalize";
@@ -50,9 +51,10 @@ export function hostTrust(trustHost: boolean | undefined, production: boolean): 
  * @param request The request as the integration handed it over.
  * @param config The normalised configuration.
  * @returns The URL on the app's public origin.
- * @throws {BadRequest} When the request URL cannot be parsed, or a trusted proxy's
- * X-Forwarded-Host is not a valid `host[:port]` (the client's doing: a 400, never a 500).
- * @throws {UntrustedHost} When nothing declared makes the request's host trustworthy.
+ * @throws {BadRequest} When the request URL cannot be parsed, a trusted proxy's X-Forwarded-Host
+ * is not a valid `host[:port]`, or a development server without a declared origin gets a
+ * non-loopback host (the client's doing, or not yet configured: a 400, never a 500).
+ * @throws {UntrustedHost} In production, when nothing declares the public origin.
  * @example
  * ```ts
  * const url = publicUrl(request, config) // https://app.example/auth/session
@@ -73,11 +75,19 @@ export function publicUrl(request: Request, config: InternalConfig): URL {
     const proto = firstValue(request.headers.get("x-forwarded-proto"))?.toLowerCase();
     return withOrigin(url, proto === "https" || proto === "http" ? `${proto}:` : url.protocol, host);
   }
-  if (config.hostTrust === "loopback" && isLoopback(url.hostname)) return url;
+  if (config.hostTrust === "loopback") {
+    if (isLoopback(url.hostname)) return url;
+    // Either the app runs somewhere without saying where, or a client forged the Host: the
+    // client gets a 400, and the log tells the deployer what to set.
+    config.logger.error(
+      new UntrustedHost(
+        `Host ${url.host} is not trusted: without AUTH_URL or a declared trust, only loopback hosts (localhost, 127.0.0.1, [::1]) are served. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy you run sets the Host and X-Forwarded-* headers.`,
+      ),
+    );
+    throw new BadRequest("The request's host is not a loopback host and no public URL is configured.");
+  }
   throw new UntrustedHost(
-    config.hostTrust === "loopback"
-      ? `Host ${url.host} is not trusted: without AUTH_URL or a declared trust, only loopback hosts (localhost, 127.0.0.1, [::1]) are served. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy you run sets the Host and X-Forwarded-* headers.`
-      : `Host ${url.host} is not trusted. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy you run sets the Host and X-Forwarded-* headers.`,
+    `Host ${url.host} is not trusted. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy you run sets the Host and X-Forwarded-* headers.`,
   );
 }
 

@@ -46,7 +46,7 @@ describe("with nothing declared (the development default)", () => {
     const response = await attacker.post("/auth/signin/nodemailer", {
       form: { csrfToken, email: "victim2@example.com", callbackUrl: "/dashboard" },
     });
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(400);
     expect(new Set(app.errors.map((e) => e.name))).toEqual(new Set(["UntrustedHost"]));
     await expect(sink.waitForMail("victim2@example.com", 300)).rejects.toThrow();
   });

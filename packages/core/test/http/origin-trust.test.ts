@@ -101,20 +101,29 @@ describe("which headers name the public origin", () => {
   });
 
   it.each([
-    ["a non-loopback Host with nothing declared outside production", {}, undefined, "http://evil.example"],
-    ["a LAN address with nothing declared outside production", {}, undefined, "http://192.168.1.20:3000"],
-    [
-      "any host in production with nothing declared",
-      { NODE_ENV: "production" },
-      undefined,
-      "http://localhost:3000",
-    ],
-    ["any host with AUTH_TRUST_HOST=false", { AUTH_TRUST_HOST: "false" }, undefined, "http://localhost:3000"],
-    ["any host with trustHost: false", {}, false, "http://localhost:3000"],
-  ])("answers UntrustedHost (500, the deployer must declare) for %s", async (_case, env, trustHost, url) => {
+    ["a non-loopback Host", "http://evil.example"],
+    ["a LAN address", "http://192.168.1.20:3000"],
+  ])(
+    "answers 400 and logs UntrustedHost for %s with nothing declared outside production",
+    async (_case, url) => {
+      const { config, errors } = app();
+      expect(await signinUrlAt(`${url}/auth/providers`, {}, config)).toEqual({
+        status: 400,
+        body: "Bad request.",
+      });
+      expect(errors.map((e) => e.name)).toEqual(["UntrustedHost"]);
+      expect(errors[0]?.message).toMatch(/AUTH_URL/);
+    },
+  );
+
+  it.each([
+    ["any host in production with nothing declared", { NODE_ENV: "production" }, undefined],
+    ["any host with AUTH_TRUST_HOST=false", { AUTH_TRUST_HOST: "false" }, undefined],
+    ["any host with trustHost: false", {}, false],
+  ])("answers UntrustedHost (500, the deployer must declare) for %s", async (_case, env, trustHost) => {
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
     const { config, errors } = app(trustHost === undefined ? {} : { trustHost });
-    expect(await signinUrlAt(`${url}/auth/providers`, {}, config)).toEqual({
+    expect(await signinUrlAt("http://localhost:3000/auth/providers", {}, config)).toEqual({
       status: 500,
       body: CONFIG_ERROR,
     });
