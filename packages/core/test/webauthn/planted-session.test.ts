@@ -12,7 +12,10 @@ const MINUTE = 60_000;
 function clockedSetup(strategy: "database" | "jwt", linking?: { maxSessionAge: number }) {
   let now = Date.UTC(2026, 0, 1, 12);
   const app = setup({ now: () => now, session: { strategy }, ...(linking ? { linking } : {}) });
-  return { ...app, advance: (ms: number) => void (now += ms) };
+  const advance = (ms: number): void => {
+    now += ms;
+  };
+  return { ...app, advance };
 }
 
 describe.each(["database", "jwt"] as const)("registering another passkey (%s sessions)", (strategy) => {
