@@ -27,6 +27,11 @@ export type AuthConfigInput = AuthConfig | ((request: Request) => Awaitable<Auth
  * What `Auth` returns with `raw` set: the answer before it becomes a `Response`, with Auth.js's
  * field names. `redirect` is the absolute URL to send the browser to (the response is then a 302,
  * whatever `X-Auth-Return-Redirect` says); `cookies` are the cookies to set, with their attributes.
+ *
+ * @example
+ * ```ts
+ * const { redirect, cookies } = await Auth(request, { ...config, raw })
+ * ```
  */
 export interface ResponseInternal {
   status?: number;
