@@ -6,6 +6,7 @@ import { actions } from "./actions";
 import { type InternalConfig, internalConfig } from "./config/normalize";
 import type { ActionContext, AuthRequest, AuthResult } from "./context";
 import { resolveCallbackUrl } from "./http/callback-url";
+import type { SetCookie } from "./http/cookies";
 import { bodyTokenMatches, createCsrfToken, tokenFromCookie } from "./http/csrf";
 import {
   asAuthError,
@@ -16,15 +17,41 @@ import {
 import { publicUrl } from "./http/origin";
 import { BadRequest, parseRequest } from "./http/request";
 import { toResponse } from "./http/response";
+import { raw } from "./symbols";
 import type { AuthConfig, Awaitable } from "./types";
 
 /** A configuration, or a function of the request returning one (lazy initialisation). */
 export type AuthConfigInput = AuthConfig | ((request: Request) => Awaitable<AuthConfig>);
 
 /**
+ * What `Auth` returns with `raw` set: the answer before it becomes a `Response`, with Auth.js's
+ * field names. `redirect` is the absolute URL to send the browser to (the response is then a 302,
+ * whatever `X-Auth-Return-Redirect` says); `cookies` are the cookies to set, with their attributes.
+ *
+ * @example
+ * ```ts
+ * const { redirect, cookies } = await Auth(request, { ...config, raw })
+ * ```
+ */
+export interface ResponseInternal {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  redirect?: string;
+  cookies?: SetCookie[];
+}
+
+interface Outcome {
+  result: AuthResult;
+  returnRedirect: boolean;
+}
+
+/**
  * Answers one auth request: every action of WIRE.md's table under `config.basePath`
  * (default `/auth`). Never throws: bad input gets a 400, configuration problems a 500 with the
- * details in the log, runtime errors a redirect to the error or sign-in page.
+ * details in the log, runtime errors a redirect to the error or sign-in page. With `raw` set on a
+ * configuration object (`{ ...config, raw }`), it returns the same answer as a
+ * {@link ResponseInternal} instead of a `Response`, as Auth.js does.
  *
  * @param request A Web Request.
  * @param config The configuration, or a function of the request returning it.
@@ -35,21 +62,32 @@ export type AuthConfigInput = AuthConfig | ((request: Request) => Awaitable<Auth
  * const response = await Auth(request, { secret: "...", providers: [Credentials({ authorize: check })] })
  * ```
  */
-export async function Auth(request: Request, config: AuthConfigInput): Promise<Response> {
+export function Auth(request: Request, config: AuthConfig & { raw: typeof raw }): Promise<ResponseInternal>;
+export function Auth(request: Request, config: AuthConfigInput): Promise<Response>;
+export async function Auth(request: Request, config: AuthConfigInput): Promise<Response | ResponseInternal> {
+  // Only an object can ask for raw: the overloads type the lazy form as returning a Response.
+  const wantsRaw = typeof config !== "function" && (config as { raw?: unknown }).raw === raw;
+  const { result, returnRedirect } = await outcome(request, config);
+  if (!wantsRaw) return toResponse(result, returnRedirect);
+  const { status, headers, body, redirect, cookies } = result;
+  return { status, headers, body, redirect, cookies };
+}
+
+async function outcome(request: Request, config: AuthConfigInput): Promise<Outcome> {
   let internal: InternalConfig;
   try {
     internal = internalConfig(typeof config === "function" ? await config(request) : config);
   } catch (error) {
     console.error("[portcullis][error] Configuration:", error);
-    return toResponse(
-      { status: 500, body: { message: "There was a problem with the server configuration." } },
-      false,
-    );
+    return {
+      result: { status: 500, body: { message: "There was a problem with the server configuration." } },
+      returnRedirect: false,
+    };
   }
   return handle(request, internal);
 }
 
-async function handle(request: Request, config: InternalConfig): Promise<Response> {
+async function handle(request: Request, config: InternalConfig): Promise<Outcome> {
   const returnRedirect = request.headers.has("x-auth-return-redirect");
   let req: AuthRequest | undefined;
   let origin: string | undefined;
@@ -69,19 +107,22 @@ async function handle(request: Request, config: InternalConfig): Promise<Respons
       result = await actions[req.action](req, ctx);
     } catch (error) {
       if (isConfigurationError(error)) throw error;
-      return toResponse(runtimeErrorResult(error, ctx), returnRedirect);
+      return { result: runtimeErrorResult(error, ctx), returnRedirect };
     }
     result.cookies = ctx.contextCookies.concat(result.cookies ?? []);
-    return toResponse(result, returnRedirect);
+    return { result, returnRedirect };
   } catch (error) {
     if (error instanceof BadRequest) {
       config.logger.debug(`Bad request: ${error.message}`);
-      return toResponse(
-        { status: error.status, body: error.status === 413 ? "Payload too large." : "Bad request." },
-        false,
-      );
+      return {
+        result: { status: error.status, body: error.status === 413 ? "Payload too large." : "Bad request." },
+        returnRedirect: false,
+      };
     }
-    return toResponse(configurationErrorResult(asAuthError(error), config, req, origin), false);
+    return {
+      result: configurationErrorResult(asAuthError(error), config, req, origin),
+      returnRedirect: false,
+    };
   }
 }
 

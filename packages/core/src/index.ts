@@ -5,7 +5,7 @@
  */
 export { createActionURL } from "./action-url";
 export type * from "./adapters";
-export { Auth, type AuthConfigInput } from "./auth";
+export { Auth, type AuthConfigInput, type ResponseInternal } from "./auth";
 export { type EnvObject, setEnvDefaults } from "./config/env";
 export type { AuthAction } from "./context";
 export type { ErrorType } from "./errors";
@@ -25,5 +25,6 @@ export {
   withoutCsrfCheck,
 } from "./integration";
 export { isAuthAction } from "./is-auth-action";
+export { customFetch, raw } from "./symbols";
 export type * from "./types";
 export { skipCSRFCheck } from "./types";

@@ -12,6 +12,7 @@ import type {
   VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server";
 import type { Adapter, AdapterInput, AdapterSession, AdapterUser } from "./adapters";
+import type { customFetch } from "./symbols";
 
 /** A value or a promise of it. */
 export type Awaitable<T> = T | PromiseLike<T>;
@@ -351,6 +352,8 @@ export interface OAuth2Options<P = Profile> extends CommonProviderOptions {
     [key: string]: unknown;
   };
   style?: OAuthProviderButtonStyles;
+  /** Replaces `fetch` for every request to this provider (see {@link customFetch}). */
+  [customFetch]?: typeof fetch;
 }
 
 /** The OAuth 2 / OpenID Connect provider configuration. */

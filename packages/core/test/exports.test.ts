@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { AuthError, CredentialsSignin, isAuthAction } from "@portcullis/core";
+import { AuthError, CredentialsSignin, customFetch, isAuthAction } from "@portcullis/core";
 import { isClientError, OAuthSignInError } from "@portcullis/core/errors";
 import { describe, expect, it } from "vitest";
 
@@ -60,6 +60,12 @@ describe("framework packages", () => {
       const module = await import(`../../${name}/src/index.ts`);
       expect(module.AuthError).toBe(AuthError);
       expect(module.CredentialsSignin).toBe(CredentialsSignin);
+    });
+
+    it(`@portcullis/${name} re-exports customFetch, the core's symbol`, async () => {
+      const module = await import(`../../${name}/src/index.ts`);
+      expect(typeof module.customFetch).toBe("symbol");
+      expect(module.customFetch).toBe(customFetch);
     });
   }
 

@@ -6,6 +6,6 @@
 /** The configuration of {@link ExpressAuth}, under the name `@auth/express` gives it. */
 export type { AuthConfig, AuthConfig as ExpressAuthConfig, AuthConfigInput, Session } from "@portcullis/core";
 // As Auth.js's framework packages do: the errors an app catches, under the same names.
-export { AuthError, CredentialsSignin } from "@portcullis/core";
+export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
 export { ExpressAuth } from "./express-auth";
 export { getSession } from "./get-session";

@@ -5,6 +5,6 @@
  */
 export type { AuthConfig, AuthConfigInput, Session } from "@portcullis/core";
 // As Auth.js's framework packages do: the errors an app catches, under the same names.
-export { AuthError, CredentialsSignin } from "@portcullis/core";
+export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
 export { getSession } from "./get-session";
 export { HonoAuth } from "./hono-auth";

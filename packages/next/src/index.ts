@@ -8,7 +8,7 @@
 // What `next-auth` exports, under the same names: the types apps augment and annotate with, and
 // the errors they catch from server-side signIn.
 export type { Account, AuthConfig, DefaultSession, Profile, Session, User } from "@portcullis/core";
-export { AuthError, CredentialsSignin } from "@portcullis/core";
+export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
 export type { NextAuthAuth, NextAuthHandler, NextAuthRequest, PagesRequest, PagesResponse } from "./auth";
 export type { AuthorizedParams, NextAuthConfig, NextAuthConfigInput } from "./config";
 export { NextAuth, NextAuth as default, type NextAuthResult, type NextAuthRouteHandler } from "./next-auth";

@@ -6,6 +6,6 @@
  */
 export type { AuthConfig, Session } from "@portcullis/core";
 // As Auth.js's framework packages do: the errors an app catches, under the same names.
-export { AuthError, CredentialsSignin } from "@portcullis/core";
+export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
 export { SvelteKitAuth } from "./sveltekit-auth";
 export type { SvelteKitAuthConfig, SvelteKitAuthResult } from "./types";

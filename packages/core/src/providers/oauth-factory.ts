@@ -7,6 +7,7 @@
  * @module
  */
 import { InvalidConfiguration, OAuthCallbackError } from "../errors";
+import { customFetch } from "../symbols";
 import type {
   EndpointHandler,
   OAuth2Config,
@@ -71,6 +72,9 @@ export function defineOAuthProvider<P>(
   if (defaults.client || given.client) merged.client = { ...defaults.client, ...given.client };
   const checks = given.checks ?? defaults.checks;
   if (checks) merged.checks = [...checks];
+  // Object.entries skips symbol keys, so the custom fetch is carried over by name.
+  const fetcher = given[customFetch] ?? defaults[customFetch];
+  if (fetcher) merged[customFetch] = fetcher;
   return merged;
 }
 

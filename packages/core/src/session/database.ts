@@ -6,7 +6,7 @@
  */
 import type { AdapterSession, AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest, AuthResult } from "../context";
-import { AdapterError, UnsupportedStrategy } from "../errors";
+import { AdapterError, SessionTokenError, SignOutError, UnsupportedStrategy } from "../errors";
 import { emit } from "../events";
 import { clearChunked, type SetCookie } from "../http/cookies";
 import { NO_STORE } from "../http/response";
@@ -72,7 +72,12 @@ async function answer(req: AuthRequest, ctx: ActionContext, update?: { data: unk
   try {
     loaded = await load(req, ctx, !!update);
   } catch (error) {
-    ctx.config.logger.error(error as Error);
+    // Logged as Auth.js does, so log alerts keyed on SessionTokenError keep working after a move.
+    ctx.config.logger.error(
+      new SessionTokenError("The database session could not be read; answered with no session.", {
+        cause: error,
+      }),
+    );
     return { status: update ? 400 : 200, headers: NO_STORE, body: null };
   }
   if (loaded === "none") return { status: update ? 400 : 200, headers: NO_STORE, body: null };
@@ -134,9 +139,19 @@ export const databaseStrategy: SessionStrategy = {
     const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
     if (sessionToken) {
       const adapter = ctx.config.adapter!;
-      const session = await callAdapter("deleteSession", () => adapter.deleteSession!(sessionToken));
-      // deleteSession may answer nothing (void); the event then carries undefined.
-      await emit(ctx.config, "signOut", { session: session as AdapterSession | undefined });
+      try {
+        const session = await callAdapter("deleteSession", () => adapter.deleteSession!(sessionToken));
+        // deleteSession may answer nothing (void); the event then carries undefined.
+        await emit(ctx.config, "signOut", { session: session as AdapterSession | undefined });
+      } catch (error) {
+        // The user asked to sign out: the cookie is cleared whatever the database says, as in
+        // Auth.js. The row may outlive it until it expires; the log says so, so it can be revoked.
+        ctx.config.logger.error(
+          new SignOutError("The session row could not be deleted; the session cookie was cleared anyway.", {
+            cause: error,
+          }),
+        );
+      }
     }
     return clear(req, ctx);
   },

@@ -104,6 +104,22 @@ describe("database sessions", () => {
     });
   });
 
+  it("clears the cookie and redirects at sign-out when deleteSession throws, logging a SignOutError", async () => {
+    const { c, adapter, events, errors } = await setup();
+    await signIn(c);
+    adapter.deleteSession = () => {
+      throw new Error("connection reset");
+    };
+    const csrfToken = await c.csrfToken();
+    const response = await c.post("/auth/signout", { form: { csrfToken, callbackUrl: "/bye" } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("http://localhost:3000/bye");
+    expect(c.jar.get("authjs.session-token")).toBeUndefined();
+    expect(events.signOut).not.toHaveBeenCalled();
+    expect(errors.map((e) => (e as { type?: string }).type)).toEqual(["SignOutError"]);
+    expect(errors[0]?.cause).toMatchObject({ type: "AdapterError" });
+  });
+
   it("passes a client update to the session callback with trigger update", async () => {
     const session = vi.fn(({ session, newSession, trigger }) => ({ ...session, trigger, newSession }));
     const { c } = await setup({ callbacks: { session } });
@@ -126,7 +142,7 @@ describe("database sessions", () => {
     expect(errors[0]?.message).toMatch(/adapter does not know/);
   });
 
-  it("keeps the cookie when the adapter fails on read, and logs an AdapterError", async () => {
+  it("keeps the cookie when the adapter fails on read, and logs a SessionTokenError", async () => {
     const adapter = MemoryAdapter();
     const { c, errors } = await setup({ adapter });
     await signIn(c);
@@ -139,7 +155,8 @@ describe("database sessions", () => {
     expect(await response.json()).toBeNull();
     expect(response.headers.getSetCookie().some((h) => h.startsWith("authjs.session-token="))).toBe(false);
     expect(c.jar.get("authjs.session-token")).toBe(token);
-    expect(errors.map((e) => (e as { type?: string }).type)).toEqual(["AdapterError"]);
+    expect(errors.map((e) => (e as { type?: string }).type)).toEqual(["SessionTokenError"]);
+    expect(errors[0]?.cause).toMatchObject({ type: "AdapterError" });
   });
 
   it("shows the error page when the adapter fails at sign-in", async () => {

@@ -40,9 +40,11 @@ describe("adapter time-out", () => {
       expect(await response.json()).toBeNull();
       expect(c.jar.get("authjs.session-token")).toBe(token);
       expect(errors).toHaveLength(1);
-      expect(errors[0]).toMatchObject({ type: "AdapterError" });
-      expect(errors[0]?.message).toContain("getSessionAndUser");
-      expect(errors[0]?.cause).toMatchObject({
+      expect(errors[0]).toMatchObject({ type: "SessionTokenError" });
+      const adapterError = errors[0]?.cause as Error;
+      expect(adapterError).toMatchObject({ type: "AdapterError" });
+      expect(adapterError.message).toContain("getSessionAndUser");
+      expect(adapterError.cause).toMatchObject({
         name: "TimeoutError",
         message: "The adapter's getSessionAndUser did not answer within 200 ms.",
       });

@@ -2,7 +2,9 @@
  * OpenID Connect discovery with a per-issuer cache. A provider's metadata rarely changes, and
  * fetching it on every sign-in would add a round trip and make every sign-in fail while the
  * document is briefly unreachable; so a document is kept for an hour. Concurrent first requests
- * share one fetch. A failed discovery is not kept: the next sign-in tries again.
+ * share one fetch. A failed discovery is not kept: the next sign-in tries again. A provider with its
+ * own fetch (`[customFetch]`) gets a cache of its own: its transport may see another network (a
+ * proxy, a split-horizon DNS), so its document must not stand in for the global fetch's, or back.
  */
 import { type AuthorizationServer, discoveryRequest, processDiscoveryResponse } from "oauth4webapi";
 import { assertSecureEndpoint, requestOptions, timeoutSignal } from "./transport";
@@ -25,7 +27,18 @@ interface Entry {
 
 /** Bounds the cache, so configurations built per request cannot grow it without end. */
 const CACHE_LIMIT = 100;
-const cache = new Map<string, Entry>();
+const globalCache = new Map<string, Entry>();
+const customCaches = new WeakMap<typeof fetch, Map<string, Entry>>();
+
+function cacheFor(fetcher: typeof fetch | undefined): Map<string, Entry> {
+  if (!fetcher) return globalCache;
+  let cache = customCaches.get(fetcher);
+  if (!cache) {
+    cache = new Map();
+    customCaches.set(fetcher, cache);
+  }
+  return cache;
+}
 
 const WELL_KNOWN = "/.well-known/openid-configuration";
 
@@ -39,6 +52,7 @@ async function fetchMetadata(
   source: DiscoverySource,
   providerId: string,
   timeoutMs: number,
+  fetcher: typeof fetch | undefined,
 ): Promise<AuthorizationServer> {
   if (source.wellKnown !== undefined) {
     const url = new URL(source.wellKnown);
@@ -47,7 +61,7 @@ async function fetchMetadata(
     if (!expected) {
       throw new TypeError("set `issuer`: it cannot be derived from this wellKnown URL");
     }
-    const response = await fetch(url, {
+    const response = await (fetcher ?? fetch)(url, {
       headers: { accept: "application/json" },
       redirect: "manual",
       signal: timeoutSignal(timeoutMs)?.(),
@@ -58,7 +72,7 @@ async function fetchMetadata(
   assertSecureEndpoint(issuer, providerId, "issuer");
   const response = await discoveryRequest(issuer, {
     algorithm: "oidc",
-    ...requestOptions(issuer, timeoutMs),
+    ...requestOptions(issuer, timeoutMs, fetcher),
   });
   return processDiscoveryResponse(issuer, response);
 }
@@ -87,6 +101,7 @@ export function discoveryUrl(source: DiscoverySource): string {
  * @param providerId - Named in configuration errors.
  * @param now - The current time in ms (the configuration's clock).
  * @param timeoutMs - How long the fetch may take, in ms (`timeouts.http`).
+ * @param fetcher - The provider's custom fetch (`[customFetch]`); undefined for the global one.
  * @returns The metadata. The same object is returned while it is cached.
  * @throws Whatever the fetch or the check throws (describe it with `describeFailure`); an
  * InvalidEndpoints error for a plain-http URL outside localhost.
@@ -101,13 +116,15 @@ export function discover(
   providerId: string,
   now: number,
   timeoutMs: number,
+  fetcher?: typeof fetch,
 ): Promise<AuthorizationServer> {
+  const cache = cacheFor(fetcher);
   const key = `${source.issuer ?? ""} ${source.wellKnown ?? ""}`;
   const cached = cache.get(key);
   if (cached && now - cached.fetchedAt < DISCOVERY_TTL_SECONDS * 1000 && now >= cached.fetchedAt) {
     return cached.server;
   }
-  const server = fetchMetadata(source, providerId, timeoutMs);
+  const server = fetchMetadata(source, providerId, timeoutMs, fetcher);
   const entry: Entry = { fetchedAt: now, server };
   cache.delete(key);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);

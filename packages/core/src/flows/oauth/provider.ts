@@ -6,6 +6,7 @@
  */
 import { type Client, type ClientAuth, ClientSecretBasic, ClientSecretPost, None } from "oauth4webapi";
 import { InvalidConfiguration, InvalidEndpoints } from "../../errors";
+import { customFetch } from "../../symbols";
 import type {
   Awaitable,
   EndpointHandler,
@@ -34,6 +35,8 @@ export interface OAuthRuntime {
   client: Client;
   clientAuth: ClientAuth;
   conform: { token?: Conform; userinfo?: Conform };
+  /** The provider's `[customFetch]`, used for every request to it; undefined: global `fetch`. */
+  fetch?: typeof fetch;
 }
 
 type Endpoint = string | EndpointHandler<Record<string, unknown>, never, unknown> | undefined;
@@ -135,6 +138,7 @@ function normalize(config: OAuth2Config): OAuthRuntime {
     client: { ...config.client, client_id: config.clientId },
     clientAuth: clientAuthentication(config),
     conform: { token: token?.conform, userinfo: userinfo?.conform },
+    fetch: config[customFetch],
   };
 }
 

@@ -91,7 +91,7 @@ export async function authorizationServer(
   const source = runtime.discovery;
   const discovered = source
     ? await talkTo(step, runtime.provider.id, `discovery request to ${discoveryUrl(source)}`, () =>
-        discover(source, runtime.provider.id, now, timeoutMs),
+        discover(source, runtime.provider.id, now, timeoutMs, runtime.fetch),
       )
     : undefined;
   const memo = merged.get(runtime);

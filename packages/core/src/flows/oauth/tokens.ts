@@ -84,7 +84,7 @@ async function tokenResponse(
       params,
       String(provider.callbackUrl),
       checks.codeVerifier ?? nopkce,
-      requestOptions(endpoint, ctx.config.timeouts.http),
+      requestOptions(endpoint, ctx.config.timeouts.http, runtime.fetch),
     ),
   );
   const conform = runtime.conform.token;
@@ -145,7 +145,7 @@ export async function exchangeCode(
       validateApplicationLevelSignature(
         server,
         response,
-        requestOptions(server.jwks_uri, ctx.config.timeouts.http),
+        requestOptions(server.jwks_uri, ctx.config.timeouts.http, runtime.fetch),
       ),
     );
   }

@@ -2,12 +2,15 @@
  * How Portcullis talks to identity providers over the network: which endpoint URLs it accepts,
  * and the options every oauth4webapi request gets (a time-out, and plain http for loopback only).
  */
-import { allowInsecureRequests, type HttpRequestOptions } from "oauth4webapi";
+import { allowInsecureRequests, customFetch, type HttpRequestOptions } from "oauth4webapi";
 import { MAX_TIMER_MS } from "../../deadline";
 import { InvalidEndpoints } from "../../errors";
 
 /** The transport part of oauth4webapi's request options. */
-export type TransportOptions = Pick<HttpRequestOptions<"GET">, "signal" | typeof allowInsecureRequests>;
+export type TransportOptions = Pick<HttpRequestOptions<"GET">, "signal" | typeof allowInsecureRequests> & {
+  // A plain fetch: it takes every method and body oauth4webapi sends, so one type fits all calls.
+  [customFetch]?: typeof fetch;
+};
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -52,22 +55,29 @@ export function assertSecureEndpoint(url: URL, providerId: string, what: string)
  * hosts only, permission to use plain http. oauth4webapi refuses http outright; allowing it for
  * loopback lets development and tests run an identity provider on 127.0.0.1 without TLS, while
  * anything that crosses a network still needs https (endpoints are checked by
- * {@link assertSecureEndpoint} as well).
+ * {@link assertSecureEndpoint} as well). A provider's own fetch (its `[customFetch]` option) sends
+ * the request when given; it receives the same signal, so the time-out still applies to it.
  *
  * @param url - The endpoint the request goes to.
  * @param timeoutMs - How long the request may take, in ms (`Infinity`: no limit).
+ * @param fetcher - The provider's custom fetch; undefined for the global `fetch`.
  * @returns Options to spread into an oauth4webapi request call.
  * @example
  * ```ts
  * await discoveryRequest(issuer, { ...requestOptions(issuer, 10_000) })
  * ```
  */
-export function requestOptions(url: string | URL | undefined, timeoutMs: number): TransportOptions {
+export function requestOptions(
+  url: string | URL | undefined,
+  timeoutMs: number,
+  fetcher?: typeof fetch,
+): TransportOptions {
   const options: TransportOptions = {};
   // A function, so the clock starts when oauth4webapi sends the request, not when options are built.
   const signal = timeoutSignal(timeoutMs);
   if (signal) options.signal = signal;
   if (url !== undefined && isLoopback(new URL(url))) options[allowInsecureRequests] = true;
+  if (fetcher) options[customFetch] = fetcher;
   return options;
 }
 

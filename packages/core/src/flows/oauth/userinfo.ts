@@ -46,7 +46,7 @@ async function userinfoEndpoint(
       server,
       runtime.client,
       tokens.access_token ?? "",
-      requestOptions(endpoint, timeoutMs),
+      requestOptions(endpoint, timeoutMs, runtime.fetch),
     );
     if (runtime.conform.userinfo) response = (await runtime.conform.userinfo(response.clone())) ?? response;
     // OpenID Connect: the answer must be about the ID token's subject (OIDC Core 5.3.2), or a
