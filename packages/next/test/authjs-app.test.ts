@@ -132,6 +132,34 @@ it("leaves no Auth.js import in the migrated app", () => {
   expect(migrated.migrateOutput).toContain("Changed");
 });
 
+it("type-checks the migrated app, the Session augmentation of @portcullis/next included", async () => {
+  if (!migrated) throw new Error("The app was not migrated.");
+  const { dir } = migrated;
+  // The app's own tsconfig.json plus where the Portcullis packages' sources are, as the suite
+  // resolves them; `session.user.role` compiles only if the augmentation reaches the module.
+  const packages = relative(dir, join(here, "../.."));
+  const paths = {
+    "@/*": ["./*"],
+    "@portcullis/core": [`${packages}/core/src/index.ts`],
+    "@portcullis/core/*": [`${packages}/core/src/*`],
+    "@portcullis/next": [`${packages}/next/src/index.ts`],
+    "@portcullis/client/react": [`${packages}/client/src/react.ts`],
+  };
+  const tsconfig = join(dir, "tsconfig.check.json");
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({
+      extends: "./tsconfig.json",
+      compilerOptions: { incremental: false, paths },
+      include: ["**/*.ts", "**/*.tsx"],
+      exclude: [".next", "node_modules"],
+    }),
+  );
+  const tsc = fileURLToPath(import.meta.resolve("typescript/bin/tsc"));
+  // On errors this throws with tsc's report in the message.
+  expect(await run(process.execPath, [tsc, "--noEmit", "-p", tsconfig])).toBe("");
+}, 60_000);
+
 it("sends a visitor of /dashboard to the sign-in page, then back to it once signed in there", async () => {
   const { origin } = app();
   const page = await newPage();
