@@ -129,7 +129,20 @@ it("leaves no Auth.js import in the migrated app", () => {
   expect(sources).toContain('from "@portcullis/next"');
   expect(sources).toContain('from "@portcullis/client/react"');
   expect(sources).toContain('declare module "@portcullis/next"');
-  expect(migrated.migrateOutput).toContain("Changed");
+  const changed = [
+    "app/dashboard/page.tsx",
+    "app/page.tsx",
+    "auth.ts",
+    "components/client-session.tsx",
+    "package.json",
+    "types/next-auth.d.ts",
+  ];
+  expect(migrated.migrateOutput).toContain(`Changed ${changed.length} file(s)`);
+  for (const file of changed) expect(migrated.migrateOutput).toContain(file);
+  const { dependencies } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  expect(Object.keys(dependencies)).toEqual(
+    expect.arrayContaining(["@portcullis/next", "@portcullis/client", "@portcullis/core"]),
+  );
 });
 
 it("type-checks the migrated app, the Session augmentation of @portcullis/next included", async () => {
