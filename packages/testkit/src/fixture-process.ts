@@ -32,6 +32,8 @@ export interface FixtureServer extends IntegrationApp {
 export interface FixtureProcessOptions {
   /** The server's entry file, run with this process's `node`. */
   entry: string;
+  /** Arguments after the entry (e.g. `next start`'s); default none. */
+  args?: string[];
   /** Its environment; `HOST` (127.0.0.1), `PORT` and `PORTCULLIS_FIXTURE_LOG` are added. */
   env: NodeJS.ProcessEnv;
   /** Where the app's `fixtureLogger`s write; it must not exist yet. */
@@ -61,7 +63,7 @@ export interface FixtureProcessOptions {
 export async function startFixtureProcess(options: FixtureProcessOptions): Promise<FixtureServer> {
   const { logFile, loggers = {}, prepare = (request) => request } = options;
   const port = await freePort();
-  const child = spawn(process.execPath, [options.entry], {
+  const child = spawn(process.execPath, [options.entry, ...(options.args ?? [])], {
     env: { ...options.env, HOST: "127.0.0.1", PORT: String(port), PORTCULLIS_FIXTURE_LOG: logFile },
     stdio: ["ignore", "pipe", "pipe"],
   });
