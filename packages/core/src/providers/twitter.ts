@@ -33,11 +33,51 @@ export interface TwitterProfile {
   includes?: { tweets?: { id: string; text: string }[] };
 }
 
-/** Options of {@link Twitter}: the common ones plus the OAuth version, which can only be 2.0. */
+/** The user as API v1.1's `account/verify_credentials` returns it (OAuth 1.0a variant). */
+export interface TwitterLegacyProfile {
+  id: number;
+  id_str: string;
+  name: string;
+  screen_name: string;
+  email?: string;
+  profile_image_url_https?: string;
+  [key: string]: unknown;
+}
+
+/** Options of {@link Twitter}: the common ones plus the OAuth version, `"2.0"` (default) or `"1.0A"`. */
 export type TwitterUserConfig = OAuthUserConfig<TwitterProfile> & {
-  /** `"2.0"`, the only version: OAuth 1.0a is not supported. */
-  version?: "2.0";
+  /** `"2.0"` (default), or `"1.0A"` for the OAuth 1.0a variant (API key and secret as client id and secret). */
+  version?: "2.0" | "1.0A";
+  /** OAuth 1.0a only: the request token endpoint. */
+  requestTokenUrl?: string;
 };
+
+/** The OAuth 1.0a variant; the flow is picked by `version` (flows/oauth1). */
+function twitterOAuth1(config: TwitterUserConfig): OAuth2Config<TwitterProfile> {
+  return defineOAuthProvider<TwitterLegacyProfile>(
+    {
+      id: "twitter",
+      name: "Twitter",
+      type: "oauth",
+      version: "1.0A",
+      requestTokenUrl: "https://api.twitter.com/oauth/request_token",
+      authorization: "https://api.twitter.com/oauth/authenticate",
+      token: "https://api.twitter.com/oauth/access_token",
+      userinfo: "https://api.twitter.com/1.1/account/verify_credentials.json?include_email=true",
+      // OAuth 1.0a binds the callback to the request token, sealed in a cookie; no PKCE or state.
+      checks: [],
+      profile: (profile) => ({
+        id: profile.id_str,
+        name: profile.name,
+        email: profile.email ?? null,
+        // The `_normal` suffix is a 48px thumbnail; without it the original size is served.
+        image: profile.profile_image_url_https?.replace(/_normal\.(jpg|png|gif)$/, ".$1") ?? null,
+      }),
+      style: { brandColor: "#000000" },
+    },
+    config as unknown as OAuthUserConfig<TwitterLegacyProfile>,
+  ) as unknown as OAuth2Config<TwitterProfile>;
+}
 
 /**
  * Sign in with Twitter / X (OAuth 2 with PKCE). In the X developer portal, turn on OAuth 2.0 for
@@ -45,11 +85,13 @@ export type TwitterUserConfig = OAuthUserConfig<TwitterProfile> & {
  * callback URI; the OAuth 2.0 client id and secret are read from `AUTH_TWITTER_ID` and
  * `AUTH_TWITTER_SECRET` when not given here. The default scope `users.read tweet.read
  * offline.access` also returns a refresh token. X requires `state` besides PKCE and shares no
- * email address, so `email` is null.
+ * email address, so `email` is null. With `version: "1.0A"` it signs in with OAuth 1.0a instead
+ * (API key and secret as `clientId`/`clientSecret`); the account then keeps `oauth_token` and
+ * `oauth_token_secret`, and the email comes from `verify_credentials?include_email=true`.
  *
- * @param config Overrides of the defaults; `version` may only be `"2.0"`.
+ * @param config Overrides of the defaults; `version` may be `"2.0"` (default) or `"1.0A"`.
  * @returns The provider configuration.
- * @throws {InvalidConfiguration} When `version` is anything but `"2.0"`.
+ * @throws {InvalidConfiguration} When `version` is anything but `"2.0"` or `"1.0A"`.
  * @see https://docs.x.com/fundamentals/authentication/oauth-2-0/authorization-code
  * @example
  * ```ts
@@ -59,9 +101,10 @@ export type TwitterUserConfig = OAuthUserConfig<TwitterProfile> & {
  */
 export default function Twitter(config?: TwitterUserConfig): OAuth2Config<TwitterProfile> {
   const version: unknown = config?.version;
+  if (version === "1.0A") return twitterOAuth1(config ?? {});
   if (version !== undefined && version !== "2.0") {
     throw new InvalidConfiguration(
-      `The twitter provider supports OAuth 2.0 only, not version ${String(version)}`,
+      `The twitter provider supports OAuth "2.0" and "1.0A", not version ${String(version)}`,
     );
   }
   return defineOAuthProvider<TwitterProfile>(

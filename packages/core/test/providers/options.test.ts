@@ -29,9 +29,16 @@ describe("Twitter", () => {
     expect(Twitter({ version: "2.0" }).version).toBe("2.0");
   });
 
-  it("rejects OAuth 1.0a with InvalidConfiguration", () => {
-    const oauth1 = { version: "1.0A" } as unknown as TwitterUserConfig;
-    expect(() => Twitter(oauth1)).toThrow(InvalidConfiguration);
+  it("rejects an unknown version with InvalidConfiguration", () => {
+    const other = { version: "1.0" } as unknown as TwitterUserConfig;
+    expect(() => Twitter(other)).toThrow(InvalidConfiguration);
+  });
+
+  it("selects OAuth 1.0a with version 1.0A, without PKCE or state", () => {
+    const config = Twitter({ version: "1.0A" });
+    expect(config.version).toBe("1.0A");
+    expect(config.requestTokenUrl).toBe("https://api.twitter.com/oauth/request_token");
+    expect(config.checks).toEqual([]);
   });
 });
 
