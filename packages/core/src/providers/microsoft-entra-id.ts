@@ -4,7 +4,14 @@
  * @module
  */
 import type { OIDCConfig, OIDCUserConfig } from "../types";
+import { fetchGraphPhoto, type GraphPhotoSize } from "./microsoft-graph-photo";
 import { defineOIDCProvider } from "./oauth-factory";
+
+/**
+ * Testing only: overrides the Microsoft Graph base URL the photo is fetched from, so tests can
+ * stand a loopback server in for Graph. Not an Auth.js option; do not use in applications.
+ */
+export const graphBaseUrl: unique symbol = Symbol("portcullis.graphBaseUrl");
 
 /** The claims of a Microsoft identity platform (v2.0) ID token. */
 export interface MicrosoftEntraIDProfile {
@@ -37,6 +44,10 @@ export type MicrosoftEntraIDUserConfig = OIDCUserConfig<MicrosoftEntraIDProfile>
    * to `https://login.microsoftonline.com/{tenantId}/v2.0` unless `issuer` is given.
    */
   tenantId?: string;
+  /** Size in pixels of the profile photo fetched from Microsoft Graph into `image`; default 48. */
+  profilePhotoSize?: GraphPhotoSize;
+  /** Testing only, see {@link graphBaseUrl}. */
+  [graphBaseUrl]?: string;
 };
 
 /**
@@ -61,18 +72,21 @@ export default function MicrosoftEntraID(
   config?: MicrosoftEntraIDUserConfig,
 ): OIDCConfig<MicrosoftEntraIDProfile> {
   const tenant = encodeURIComponent(config?.tenantId ?? "common");
+  const size = config?.profilePhotoSize ?? 48;
+  const graphBase = config?.[graphBaseUrl];
   return defineOIDCProvider<MicrosoftEntraIDProfile>(
     {
       id: "microsoft-entra-id",
       name: "Microsoft Entra ID",
       type: "oidc",
       issuer: `https://login.microsoftonline.com/${tenant}/v2.0`,
-      authorization: { params: { scope: "openid profile email" } },
-      profile: (profile) => ({
+      authorization: { params: { scope: "openid profile email User.Read" } },
+      // Graph's User.Read scope lets the access token read the photo, as Auth.js does.
+      profile: async (profile, tokens) => ({
         id: profile.sub,
         name: profile.name ?? null,
         email: profile.email ?? null,
-        image: null,
+        image: await fetchGraphPhoto(tokens.access_token, size, graphBase),
       }),
       style: { brandColor: "#0078d4" },
     },

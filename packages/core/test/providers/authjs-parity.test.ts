@@ -71,10 +71,6 @@ const KNOWN_DIFFERENCES: Record<string, unknown> = {
   "vk.userinfo": "https://id.vk.com/oauth2/user_info",
   "azure-ad-b2c.authorization": "https://discovered.invalid/?scope=openid+offline_access",
   "battlenet.authorization": "https://discovered.invalid/?scope=openid",
-  // Auth.js asks for Graph's User.Read to fetch a profile photo (`profilePhotoSize`), which is
-  // not done here yet; see the report.
-  "microsoft-entra-id.authorization": "https://discovered.invalid/?scope=openid+profile+email",
-  "azure-ad.authorization": "https://discovered.invalid/?scope=openid+profile+email",
 };
 
 /** Profile mappings of providers that were here before this check and differ; listed for review. */
