@@ -5,12 +5,12 @@
  * <SessionProvider>, a Session augmentation), moved over by the codemod alone, built with
  * `next build`, served by `next start`, and used in Chromium as a person would.
  */
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   launchChromium,
+  migratedFixture,
   run,
   SESSION_COOKIE,
   startFixtureProcess,
@@ -20,7 +20,6 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
-const cli = fileURLToPath(new URL("../../migrate/src/cli.ts", import.meta.url));
 const nextBin = join(dirname(fileURLToPath(import.meta.resolve("next/package.json"))), "dist/bin/next");
 
 /** The migrated app and its build, both in a folder of the repository removed afterwards. */
@@ -46,15 +45,7 @@ function sourceFiles(dir: string, under = ""): string[] {
  * that adds the source aliases of migrated-app.next.config.mjs, and runs `next build` on it.
  */
 async function migrateAndBuild(): Promise<MigratedApp> {
-  const work = mkdtempSync(join(here, "fixtures", ".work-"));
-  const remove = () => rmSync(work, { recursive: true, force: true });
-  const dir = join(work, "authjs-app");
-  cpSync(join(here, "fixtures", "authjs-app"), dir, { recursive: true });
-  const migrate = spawnSync(process.execPath, ["--import", "tsx", cli, dir], { encoding: "utf8" });
-  if (migrate.status !== 0) {
-    remove();
-    throw new Error(`The codemod failed: ${migrate.stderr}`);
-  }
+  const { dir, migrateOutput, remove } = migratedFixture(join(here, "fixtures"), "authjs-app");
   rmSync(join(dir, "next.config.ts"));
   const config = relative(dir, join(here, "migrated-app.next.config.mjs"));
   writeFileSync(
@@ -69,7 +60,7 @@ async function migrateAndBuild(): Promise<MigratedApp> {
     remove();
     throw error;
   }
-  return { dir, migrateOutput: migrate.stdout, remove };
+  return { dir, migrateOutput, remove };
 }
 
 let migrated: MigratedApp | undefined;

@@ -3,16 +3,20 @@
  * re-exported from hooks.server.ts, the SignIn and SignOut components on its page), moved over by
  * the codemod alone, built with Vite and adapter-node, and used in Chromium as a person would.
  */
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launchChromium, SESSION_COOKIE, startFixtureProcess, useFixtureServer } from "@portcullis/testkit";
+import {
+  launchChromium,
+  migratedFixture,
+  SESSION_COOKIE,
+  startFixtureProcess,
+  useFixtureServer,
+} from "@portcullis/testkit";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
-const cli = fileURLToPath(new URL("../../migrate/src/cli.ts", import.meta.url));
 
 /** The migrated app and its build, both in a folder of the repository removed afterwards. */
 interface MigratedApp {
@@ -29,15 +33,7 @@ interface MigratedApp {
  * reads svelte.config.js from the working directory, which is restored afterwards.
  */
 async function migrateAndBuild(): Promise<MigratedApp> {
-  const work = mkdtempSync(join(here, "fixtures", ".work-"));
-  const remove = () => rmSync(work, { recursive: true, force: true });
-  const dir = join(work, "authjs-app");
-  cpSync(join(here, "fixtures", "authjs-app"), dir, { recursive: true });
-  const run = spawnSync(process.execPath, ["--import", "tsx", cli, dir], { encoding: "utf8" });
-  if (run.status !== 0) {
-    remove();
-    throw new Error(`The codemod failed: ${run.stderr}`);
-  }
+  const { dir, migrateOutput, remove } = migratedFixture(join(here, "fixtures"), "authjs-app");
   const cwd = process.cwd();
   process.env.PORTCULLIS_MIGRATED_APP = dir;
   process.chdir(dir);
@@ -51,7 +47,7 @@ async function migrateAndBuild(): Promise<MigratedApp> {
     process.chdir(cwd);
     delete process.env.PORTCULLIS_MIGRATED_APP;
   }
-  return { dir, migrateOutput: run.stdout, remove };
+  return { dir, migrateOutput, remove };
 }
 
 let migrated: MigratedApp | undefined;

@@ -34,6 +34,7 @@ export {
   signInAsAlice,
 } from "./integration-suite";
 export { startMariaDB } from "./mariadb";
+export { type MigratedFixture, migratedFixture } from "./migrated-fixture";
 export {
   type AuthorizeOutcome,
   type LoginBehaviour,
