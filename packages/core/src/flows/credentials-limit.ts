@@ -35,9 +35,6 @@ interface Options {
   store: RateLimitStore;
 }
 
-/** Providers already warned about, so the warning is not repeated on every request. */
-const warned = new WeakSet<CredentialsConfig>();
-
 /** The events one attempt took, to give back if it succeeds. */
 export interface CredentialsAttempt {
   store: RateLimitStore;
@@ -74,8 +71,26 @@ function windowOf(
   return value;
 }
 
+// A provider's limits depend on its configuration only: read and checked once per provider object.
+const checked = new WeakMap<CredentialsConfig, Options | undefined | InvalidConfiguration>();
+
 /** @throws {InvalidConfiguration} When the options hold unusable values. */
 function optionsOf(provider: CredentialsConfig, config: InternalConfig): Options | undefined {
+  let options = checked.get(provider);
+  if (options === undefined && !checked.has(provider)) {
+    try {
+      options = readOptions(provider, config);
+    } catch (error) {
+      if (!(error instanceof InvalidConfiguration)) throw error;
+      options = error;
+    }
+    checked.set(provider, options);
+  }
+  if (options instanceof InvalidConfiguration) throw options;
+  return options;
+}
+
+function readOptions(provider: CredentialsConfig, config: InternalConfig): Options | undefined {
   const given = provider.rateLimit;
   if (given === false) return undefined;
   if (given !== undefined && (typeof given !== "object" || given === null))
@@ -92,8 +107,7 @@ function optionsOf(provider: CredentialsConfig, config: InternalConfig): Options
   if (identifier && fields.length === 0) {
     // Guessing which field names the account would let a client pick a field the app ignores
     // and get a fresh count each time; so no per-identifier limit, said loudly, once.
-    if (!warned.has(provider)) config.logger.warn("credentials-rate-limit-no-field");
-    warned.add(provider);
+    config.logger.warn("credentials-rate-limit-no-field");
     identifier = undefined;
   }
   return {

@@ -337,3 +337,20 @@ describe("credentials rate limit on bad input", () => {
     expect(a.errors.map((e) => e.message).join("\n")).not.toContain("aaaaaaaa");
   });
 });
+
+it("warns once, not per attempt, when a credentials provider declares no field to count by", async () => {
+  const warnings: string[] = [];
+  const bare = Credentials({ authorize: async () => null });
+  const cfg: AuthConfig = {
+    secret: "a-secret-for-the-field-warning-test-32-chars",
+    trustHost: true,
+    providers: [bare],
+    logger: { warn: (code) => void warnings.push(code), error: () => {} },
+  };
+  const browser = new TestClient((request) => Auth(request, cfg));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const csrfToken = await browser.csrfToken();
+    await browser.post("/auth/callback/credentials", { form: { csrfToken, username: "x" } });
+  }
+  expect(warnings.filter((code) => code === "credentials-rate-limit-no-field")).toHaveLength(1);
+});
