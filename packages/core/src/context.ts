@@ -47,6 +47,8 @@ export interface ActionContext {
   config: InternalConfig;
   /** The app's origin (scheme, host, port): the `baseUrl` of the redirect callback. */
   origin: string;
+  /** Where the auth routes are served: the configuration's `basePath`, or the mount path. */
+  basePath: string;
   /** origin + basePath, e.g. `https://example.com/auth`. */
   actionUrl: string;
   /** Whether cookies are Secure and prefixed on this request. */

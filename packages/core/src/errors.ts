@@ -26,6 +26,7 @@ export type ErrorType =
   | "InvalidCheck"
   | "InvalidEndpoints"
   | "InvalidProvider"
+  | "InvalidRequest"
   | "JWTSessionError"
   | "MissingAdapter"
   | "MissingAdapterMethods"
@@ -243,6 +244,14 @@ export class SignOutError extends AuthError {
 /** The path names no action, or the method does not fit it. */
 export class UnknownAction extends AuthError {
   override readonly type = "UnknownAction";
+}
+
+/**
+ * A server-side call the engine cannot serve as given: no origin to work on (neither `origin`
+ * nor a plain `host[:port]` Host header), or a host the trust rules refuse.
+ */
+export class InvalidRequest extends AuthError {
+  override readonly type = "InvalidRequest";
 }
 
 /** The session strategy cannot work with this provider (e.g. credentials without a user store). */

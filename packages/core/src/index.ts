@@ -8,6 +8,15 @@ export type * from "./adapters";
 export { Auth, type AuthConfigInput, type ResponseInternal } from "./auth";
 export { type EnvObject, setEnvDefaults } from "./config/env";
 export type { AuthAction } from "./context";
+export { type AuthEngine, createAuth, type Mount } from "./engine";
+export type {
+  RedirectResult,
+  ResponseCookie,
+  ServerCall,
+  ServerSignIn,
+  ServerSignOut,
+  SessionResult,
+} from "./engine/server";
 export type { ErrorType } from "./errors";
 export { AuthError, CredentialsSignin } from "./errors";
 export { getSession, sessionFromResponse } from "./get-session";

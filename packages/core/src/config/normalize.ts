@@ -31,7 +31,13 @@ import { validateConfig } from "./validate";
 
 /** The configuration after normalisation. Built once per AuthConfig object. */
 export interface InternalConfig {
+  /** `basePath`, else the path of `AUTH_URL`, else `/auth`. */
   basePath: string;
+  /**
+   * Whether the configuration or `AUTH_URL` named the path: then it wins over the path an
+   * integration mounts the routes at; otherwise the mount path is used.
+   */
+  basePathFixed: boolean;
   /** `AUTH_URL` when set: the public origin and path the app is served at. */
   url?: URL;
   /** Non-empty; the first encodes. */
@@ -162,6 +168,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
 
   const internal: InternalConfig = {
     basePath: normalizeBasePath(config.basePath ?? "/auth"),
+    basePathFixed: config.basePath !== undefined,
     url: rawUrl ? safeUrl(rawUrl) : undefined,
     secrets,
     joinedSecret: secrets.join(","),

@@ -50,7 +50,8 @@ export function isConfigurationError(error: unknown): boolean {
  */
 export function configurationErrorResult(
   error: AuthError,
-  config: Pick<InternalConfig, "logger" | "theme" | "basePath" | "pages">,
+  config: Pick<InternalConfig, "logger" | "theme" | "pages">,
+  basePath: string,
   req?: Pick<AuthRequest, "method" | "action" | "query">,
   origin?: string,
 ): AuthResult {
@@ -67,7 +68,7 @@ export function configurationErrorResult(
       config.logger.error(new ErrorPageLoop(`The error page ${custom} should not require authentication.`));
     const page = renderErrorPage({
       error: "Configuration",
-      signInUrl: `${origin ?? ""}${config.basePath}/signin`,
+      signInUrl: `${origin ?? ""}${basePath}/signin`,
       homeUrl: origin ?? "/",
       theme: config.theme,
     });
@@ -81,7 +82,8 @@ export function runtimeErrorResult(error: unknown, ctx: ActionContext): AuthResu
   const authError = asAuthError(error);
   ctx.config.logger.error(authError);
   const type = isClientSafeError(authError) ? authError.type : "Configuration";
-  const { pages, basePath } = ctx.config;
+  const { pages } = ctx.config;
+  const { basePath } = ctx;
   const page =
     authError.kind === "signIn"
       ? (pages.signIn ?? `${basePath}/signin`)

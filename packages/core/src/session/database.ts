@@ -5,14 +5,13 @@
  * the cookie is kept: a database blip must not sign everyone out.
  */
 import type { AdapterSession, AdapterUser } from "../adapters";
-import type { ActionContext, AuthRequest, AuthResult } from "../context";
+import type { ActionContext, AuthRequest } from "../context";
 import { AdapterError, SessionTokenError, SignOutError, UnsupportedStrategy } from "../errors";
 import { emit } from "../events";
 import { clearChunked, type SetCookie } from "../http/cookies";
-import { NO_STORE } from "../http/response";
 import type { Session, SessionCallbackParams } from "../types";
 import { adapterDateExpired } from "./expiry";
-import type { SessionStrategy } from "./strategy";
+import type { SessionState, SessionStrategy } from "./strategy";
 
 /** Runs an adapter call, turning what it throws into an AdapterError naming the method. */
 export async function callAdapter<T>(method: string, call: () => T | PromiseLike<T>): Promise<T> {
@@ -67,7 +66,11 @@ async function load(
   };
 }
 
-async function answer(req: AuthRequest, ctx: ActionContext, update?: { data: unknown }): Promise<AuthResult> {
+async function answer(
+  req: AuthRequest,
+  ctx: ActionContext,
+  update?: { data: unknown },
+): Promise<SessionState> {
   let loaded: Awaited<ReturnType<typeof load>>;
   try {
     loaded = await load(req, ctx, !!update);
@@ -78,11 +81,10 @@ async function answer(req: AuthRequest, ctx: ActionContext, update?: { data: unk
         cause: error,
       }),
     );
-    return { status: update ? 400 : 200, headers: NO_STORE, body: null };
+    return { session: null, cookies: [], refused: !!update };
   }
-  if (loaded === "none") return { status: update ? 400 : 200, headers: NO_STORE, body: null };
-  if (loaded === "expired")
-    return { status: update ? 400 : 200, headers: NO_STORE, body: null, cookies: clear(req, ctx) };
+  if (loaded === "none") return { session: null, cookies: [], refused: !!update };
+  if (loaded === "expired") return { session: null, cookies: clear(req, ctx), refused: !!update };
   const { user, session: row } = loaded;
   // What Auth.js passes: the session as stored, with the full user on it (Auth.js apps set
   // `session.user.id = user.id` and return it). The token is readable but not enumerable, so a
@@ -96,7 +98,7 @@ async function answer(req: AuthRequest, ctx: ActionContext, update?: { data: unk
   // The public parameter type is Auth.js's one shape for both strategies; this one fills its half.
   const result = (await ctx.config.callbacks.session(params as SessionCallbackParams)) as Session;
   await emit(ctx.config, "session", { session: result });
-  return { headers: NO_STORE, body: result, cookies: loaded.cookies };
+  return { session: result, cookies: loaded.cookies };
 }
 
 /** The database strategy. */

@@ -2,13 +2,12 @@
  * The JWT session strategy: the session lives in an encrypted JWT (JWE) in the session cookie.
  * Reading it slides the expiry: the token is re-encoded and the cookie re-set on every read.
  */
-import type { ActionContext, AuthRequest, AuthResult } from "../context";
+import type { ActionContext, AuthRequest } from "../context";
 import { JWTSessionError } from "../errors";
 import { emit } from "../events";
 import { clearChunked, readChunked, type SetCookie, writeChunked } from "../http/cookies";
-import { NO_STORE } from "../http/response";
 import type { DefaultSession, JWT, Session, SessionCallbackParams } from "../types";
-import type { SessionStrategy, SignedIn } from "./strategy";
+import type { SessionState, SessionStrategy, SignedIn } from "./strategy";
 
 async function decodeSession(req: AuthRequest, ctx: ActionContext): Promise<JWT | null> {
   const { name } = ctx.cookies.sessionToken;
@@ -79,11 +78,11 @@ async function refresh(
   req: AuthRequest,
   ctx: ActionContext,
   update?: { data: unknown },
-): Promise<AuthResult> {
+): Promise<SessionState> {
   const decoded = await decodeSession(req, ctx);
   if (!decoded) {
-    if (update) return { status: 400, headers: NO_STORE, body: null };
-    return { headers: NO_STORE, body: null, cookies: hasSessionCookie(req, ctx) ? clear(req, ctx) : [] };
+    if (update) return { session: null, cookies: [], refused: true };
+    return { session: null, cookies: hasSessionCookie(req, ctx) ? clear(req, ctx) : [] };
   }
   let token: JWT | null;
   try {
@@ -92,18 +91,16 @@ async function refresh(
     );
   } catch (error) {
     ctx.config.logger.error(new JWTSessionError("The jwt callback threw.", { cause: error }));
-    return {
-      status: update ? 400 : 200,
-      headers: NO_STORE,
-      body: null,
-      cookies: update ? [] : clear(req, ctx),
-    };
+    // A failed update leaves the session as it was; a failed read ends it.
+    return update
+      ? { session: null, cookies: [], refused: true }
+      : { session: null, cookies: clear(req, ctx) };
   }
-  if (token === null) return { headers: NO_STORE, body: null, cookies: clear(req, ctx) };
+  if (token === null) return { session: null, cookies: clear(req, ctx) };
   const session = await toSession(token, ctx, update ? { newSession: update.data } : undefined);
   const cookies = await sessionCookies(token, req, ctx, true);
   await emit(ctx.config, "session", { session, token });
-  return { headers: NO_STORE, body: session, cookies };
+  return { session, cookies };
 }
 
 /** The JWT strategy. */

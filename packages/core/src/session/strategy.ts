@@ -4,9 +4,9 @@
  */
 
 import type { AdapterUser } from "../adapters";
-import type { ActionContext, AuthRequest, AuthResult } from "../context";
+import type { ActionContext, AuthRequest } from "../context";
 import type { SetCookie } from "../http/cookies";
-import type { Account, Profile, User } from "../types";
+import type { Account, Profile, Session, User } from "../types";
 
 /** A signed-in user, as the sign-in flows hand it over. */
 export interface SignedIn {
@@ -16,12 +16,24 @@ export interface SignedIn {
   isNewUser?: boolean;
 }
 
+/**
+ * A session as read or updated: what the `session` callback made of it (null when there is none),
+ * and the cookies that keep it alive or clear it. Data, not an HTTP answer: the session action
+ * and the engine's server face each turn it into what their caller needs.
+ */
+export interface SessionState {
+  session: Session | null;
+  cookies: SetCookie[];
+  /** An update that could not be applied (no session, a failing callback): HTTP answers 400. */
+  refused?: boolean;
+}
+
 /** A session store. */
 export interface SessionStrategy {
-  /** GET session: the session JSON (or null), refreshing the cookie as the strategy says. */
-  read(req: AuthRequest, ctx: ActionContext): Promise<AuthResult>;
-  /** POST session: a client update of the session data (CSRF already checked). */
-  update(req: AuthRequest, ctx: ActionContext, data: unknown): Promise<AuthResult>;
+  /** The session of the request (or null), refreshing the cookie as the strategy says. */
+  read(req: AuthRequest, ctx: ActionContext): Promise<SessionState>;
+  /** An update of the session data by the client or the app's server code. */
+  update(req: AuthRequest, ctx: ActionContext, data: unknown): Promise<SessionState>;
   /** Starts a session after sign-in; returns the cookies to set. */
   create(signedIn: SignedIn, req: AuthRequest, ctx: ActionContext): Promise<SetCookie[]>;
   /** Ends the session; returns the cookies that clear it. */

@@ -95,7 +95,7 @@ export async function forwardFromProxy(
     ctx.config.logger.warn("redirect-proxy-refused");
     return undefined;
   }
-  if (target.pathname === "/") target.pathname = `${ctx.config.basePath}/callback/${providerId}`;
+  if (target.pathname === "/") target.pathname = `${ctx.basePath}/callback/${providerId}`;
   target.search = params.toString();
   target.hash = "";
   return { redirect: target.href };

@@ -1,0 +1,170 @@
+/**
+ * `createAuth(config)`: one engine per configuration. It normalises the configuration once and
+ * owns everything worked out from it (keys, providers, discovery, rate-limit state, the adapter),
+ * and shows two faces:
+ *
+ * ```
+ *              ┌──────────────── engine (one per configuration) ────────────────┐
+ *  Request ──▶ │ handle: parse ─▶ route ─▶ action ─┐                            │ ──▶ Response
+ *              │                                   ├─▶ flows, session strategy  │
+ *  server ───▶ │ session / signIn / signOut / ─────┘                            │ ──▶ data + cookies
+ *  code        │ update                                                         │
+ *              └────────────────────────────────────────────────────────────────┘
+ * ```
+ *
+ * @module
+ */
+import { type InternalConfig, internalConfig, normalizeBasePath } from "../config/normalize";
+import { toResponse } from "../http/response";
+import type { AuthConfig } from "../types";
+import { answerRequest, type Outcome } from "./http";
+import {
+  type RedirectResult,
+  readSession,
+  type ServerCall,
+  type ServerSignIn,
+  type ServerSignOut,
+  type SessionResult,
+  signIn,
+  signOut,
+  updateSession,
+} from "./server";
+
+/** Where an integration mounts the routes; the configuration's own `basePath` wins. */
+export interface Mount {
+  /** The mount path, e.g. Express's `req.baseUrl`; default `/auth`. */
+  basePath?: string;
+}
+
+/**
+ * The engine of one configuration.
+ *
+ * @example
+ * ```ts
+ * const auth = createAuth(config)
+ * const response = await auth.handle(request)
+ * const { session } = await auth.session({ headers: request.headers })
+ * ```
+ */
+export interface AuthEngine {
+  /**
+   * The HTTP face: answers one request to the auth routes. Never throws: bad input is a 400,
+   * configuration problems a 500 (details in the log), sign-in failures a redirect to the error
+   * or sign-in page.
+   */
+  handle(request: Request, mount?: Mount): Promise<Response>;
+  /** The session of the request being served, and its refreshed cookie. Never throws. */
+  session(call: ServerCall): Promise<SessionResult>;
+  /**
+   * Signs in from server code (a form action, a server action). Without a provider, or with an
+   * unknown id, the redirect is the sign-in page.
+   * @throws The AuthError the sign-in raised (e.g. CredentialsSignin), with its cause.
+   */
+  signIn(provider: string | undefined, options: ServerSignIn): Promise<RedirectResult>;
+  /**
+   * Signs out from server code: the session ends, its cookie is cleared.
+   * @throws AuthError when the configuration is broken or the redirect callback fails.
+   */
+  signOut(options: ServerSignOut): Promise<RedirectResult>;
+  /** Applies `data` to the session from server code. Null without a session. Never throws. */
+  update(data: unknown, call: ServerCall): Promise<SessionResult>;
+  /** Where the routes are served for a mount path (the configuration's own `basePath` wins). */
+  basePath(mount?: Mount): string;
+}
+
+const engines = new WeakMap<AuthConfig, AuthEngine>();
+
+/**
+ * The engine of a configuration: the same object for the same configuration object, so every
+ * integration and every mount of it share one normalisation, one adapter and one set of caches.
+ *
+ * @param config The configuration. Keep one object per app: each new object is normalised anew.
+ * @returns The engine.
+ * @example
+ * ```ts
+ * import { createAuth } from "@portcullis/core"
+ * const auth = createAuth({ providers: [GitHub], secret: process.env.AUTH_SECRET })
+ * export default { fetch: (request: Request) => auth.handle(request) }
+ * ```
+ */
+export function createAuth(config: AuthConfig): AuthEngine {
+  let engine = engines.get(config);
+  if (!engine) {
+    engine = buildEngine(config);
+    engines.set(config, engine);
+  }
+  return engine;
+}
+
+function buildEngine(config: AuthConfig): AuthEngine {
+  // Normalised on first use rather than here, so a configuration that cannot be read fails
+  // where the answer can say so (a 500 on the routes, a logged error or a throw on the server face).
+  let internal: InternalConfig | undefined;
+  const settled = () => {
+    internal ??= internalConfig(config);
+    return internal;
+  };
+  const basePath = (mount?: Mount) => mountPath(settled(), mount?.basePath);
+  // The session reads fail closed: a configuration that cannot be read is no session, logged.
+  const failClosed = async (read: () => Promise<SessionResult>): Promise<SessionResult> => {
+    try {
+      return await read();
+    } catch (error) {
+      console.error("[portcullis][error] Configuration:", error);
+      return { session: null, cookies: [] };
+    }
+  };
+  return {
+    handle: async (request, mount) => {
+      const { result, returnRedirect } = await outcome(settled, request, mount);
+      return toResponse(result, returnRedirect);
+    },
+    session: (call) => failClosed(() => readSession(settled(), basePath(call), call)),
+    signIn: async (provider, options) => signIn(settled(), basePath(options), provider, options),
+    signOut: async (options) => signOut(settled(), basePath(options), options),
+    update: (data, call) => failClosed(() => updateSession(settled(), basePath(call), data, call)),
+    basePath,
+  };
+}
+
+/**
+ * One request's answer as data, for `handle` and for `Auth` with `raw`.
+ *
+ * @param settled The normalised configuration (may throw when it cannot be read).
+ * @param request The request.
+ * @param mount Where the routes are mounted.
+ * @returns The answer. Never throws.
+ */
+export async function outcome(
+  settled: () => InternalConfig,
+  request: Request,
+  mount?: Mount,
+): Promise<Outcome> {
+  let config: InternalConfig;
+  try {
+    config = settled();
+  } catch (error) {
+    console.error("[portcullis][error] Configuration:", error);
+    return { result: { status: 500, body: { message: CONFIGURATION_FAILURE } }, returnRedirect: false };
+  }
+  return answerRequest(request, config, mountPath(config, mount?.basePath));
+}
+
+/** The configuration's path when it names one, else the mount path, else the default. */
+export function mountPath(config: InternalConfig, mounted: string | undefined): string {
+  return config.basePathFixed || mounted === undefined ? config.basePath : normalizeBasePath(mounted);
+}
+
+const CONFIGURATION_FAILURE = "There was a problem with the server configuration.";
+
+/**
+ * The answer when the configuration cannot be read at all (a configuration function or an
+ * adapter factory threw): a 500, with the cause in the log.
+ *
+ * @param error What was thrown.
+ * @returns The 500 answer.
+ */
+export function configurationFailure(error: unknown): Response {
+  console.error("[portcullis][error] Configuration:", error);
+  return Response.json({ message: CONFIGURATION_FAILURE }, { status: 500 });
+}

@@ -1,0 +1,283 @@
+/**
+ * The engine's server face: what the app's own server code asks for (the session, sign-in,
+ * sign-out, a session update), answered as data plus structured cookies. No Request is parsed and
+ * no Response built: the call is turned straight into the parsed request the flows read. Server
+ * code cannot be reached by a cross-site form, so these calls need no CSRF token; they also skip
+ * what only a browser visit needs (the CSRF and callback-url cookies of a GET).
+ */
+import type { InternalConfig } from "../config/normalize";
+import type { ActionContext, AuthAction, AuthRequest, AuthResult } from "../context";
+import { AuthError, InvalidRequest } from "../errors";
+import { flows } from "../flows";
+import { parseCookies, type SetCookie } from "../http/cookies";
+import { asAuthError } from "../http/errors";
+import { lazyRequest } from "../http/lazy-request";
+import { HOST, publicUrl } from "../http/origin";
+import { BadRequest } from "../http/request";
+import { sessionStrategy } from "../session";
+import type { Session } from "../types";
+import { createContext } from "./context";
+
+/**
+ * Who the app's server code is serving: what it already has of the request it is handling.
+ *
+ * @example
+ * ```ts
+ * const call: ServerCall = { headers: request.headers }
+ * ```
+ */
+export interface ServerCall {
+  /**
+   * The headers of the request being served. The engine reads its Cookie header (unless
+   * `cookies` is given), its Host, and the X-Forwarded-* headers the trust rules allow.
+   */
+  headers?: HeadersInit;
+  /** The request's cookies as the framework parsed them; used instead of the Cookie header. */
+  cookies?: Iterable<readonly [string, string]> | Readonly<Record<string, string>>;
+  /**
+   * The origin the request was made to (`https://app.example`), as the framework resolved it;
+   * default: `http://` and the Host header. `AUTH_URL`, when set, wins either way.
+   */
+  origin?: string;
+  /** Where the auth routes are mounted, when the configuration sets no `basePath`. */
+  basePath?: string;
+}
+
+/** A cookie for the framework to set on its response, with its attributes; the value is not encoded. */
+export type ResponseCookie = SetCookie;
+
+/** The session of a call, and the cookies that keep it alive (or clear it). */
+export interface SessionResult {
+  session: Session | null;
+  cookies: ResponseCookie[];
+}
+
+/** Where to send the browser next, and the cookies to set on that answer. */
+export interface RedirectResult {
+  redirect: string;
+  cookies: ResponseCookie[];
+}
+
+/** Options of a server-side sign-in. */
+export interface ServerSignIn extends ServerCall {
+  /** The provider's form fields (credentials, an email address...). */
+  fields?: Readonly<Record<string, string>>;
+  /** Where to go afterwards; checked by the `redirect` callback like a browser's callbackUrl. */
+  callbackUrl?: string;
+  /** Extra parameters of the OAuth authorization request. */
+  authorizationParams?: Readonly<Record<string, string>>;
+}
+
+/** Options of a server-side sign-out. */
+export interface ServerSignOut extends ServerCall {
+  /** Where to go afterwards; checked by the `redirect` callback. */
+  callbackUrl?: string;
+}
+
+interface Prepared {
+  req: AuthRequest;
+  ctx: ActionContext;
+}
+
+/** What a call asks of the flows, besides who is asking. */
+interface Step {
+  action: AuthAction;
+  providerId?: string;
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+}
+
+/**
+ * The parsed request a server-side call stands for, and its context.
+ *
+ * @throws InvalidRequest when the call has no usable origin or the trust rules refuse its host.
+ * @throws The configuration's error, when it has one.
+ */
+function prepare(config: InternalConfig, basePath: string, call: ServerCall, step: Step): Prepared {
+  const headers = new Headers(call.headers);
+  const origin = call.origin ?? hostOrigin(headers.get("host"));
+  if (origin === undefined || !isOrigin(origin))
+    throw new InvalidRequest(
+      "The server-side call has no origin: pass `origin` (e.g. https://app.example) or the request's headers with a plain host[:port] Host.",
+    );
+  const query = step.query ?? {};
+  const search = new URLSearchParams(query).toString();
+  const path = `${basePath}/${step.action}${step.providerId === undefined ? "" : `/${encodeURIComponent(step.providerId)}`}`;
+  const method = step.body === undefined ? "GET" : "POST";
+  const request = lazyRequest({
+    url: `${origin}${path}${search && `?${search}`}`,
+    method,
+    headers: () => headers,
+  });
+  let url: URL;
+  try {
+    url = publicUrl(request, config);
+  } catch (error) {
+    if (error instanceof BadRequest) throw new InvalidRequest(error.message);
+    throw error;
+  }
+  if (config.error) throw config.error;
+  const cookies =
+    call.cookies === undefined
+      ? parseCookies(headers.get("cookie"))
+      : new Map(Symbol.iterator in call.cookies ? call.cookies : Object.entries(call.cookies));
+  const req: AuthRequest = {
+    request,
+    method,
+    action: step.action,
+    providerId: step.providerId,
+    url,
+    query,
+    body: step.body,
+    cookies,
+  };
+  return { req, ctx: createContext(req, config, url, basePath, "server") };
+}
+
+function hostOrigin(host: string | null): string | undefined {
+  return host !== null && HOST.test(host) ? `http://${host}` : undefined;
+}
+
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "");
+}
+
+/**
+ * The session of the call's request, and its refreshed cookie. Fails closed: a call without a
+ * usable origin, a configuration error or a failing callback is no session (logged), never a throw.
+ *
+ * @param config The normalised configuration.
+ * @param basePath Where the routes are served.
+ * @param call The request being served.
+ * @returns The session (or null) and the cookies to set.
+ */
+export async function readSession(
+  config: InternalConfig,
+  basePath: string,
+  call: ServerCall,
+): Promise<SessionResult> {
+  try {
+    const { req, ctx } = prepare(config, basePath, call, { action: "session" });
+    const { session, cookies } = await sessionStrategy(config).read(req, ctx);
+    return { session, cookies };
+  } catch (error) {
+    config.logger.error(asAuthError(error));
+    return { session: null, cookies: [] };
+  }
+}
+
+/**
+ * Applies `data` to the session, through the `jwt` callback (trigger `update`) or the database
+ * strategy. Fails closed like {@link readSession}: without a session the answer is null.
+ *
+ * @param config The normalised configuration.
+ * @param basePath Where the routes are served.
+ * @param data What the app wants in the session.
+ * @param call The request being served.
+ * @returns The updated session (or null) and the cookies to set.
+ */
+export async function updateSession(
+  config: InternalConfig,
+  basePath: string,
+  data: unknown,
+  call: ServerCall,
+): Promise<SessionResult> {
+  try {
+    const { req, ctx } = prepare(config, basePath, call, { action: "session", body: { data } });
+    const { session, cookies } = await sessionStrategy(config).update(req, ctx, data);
+    return { session, cookies };
+  } catch (error) {
+    config.logger.error(asAuthError(error));
+    return { session: null, cookies: [] };
+  }
+}
+
+/**
+ * Starts a sign-in with a provider: a credentials check, an OAuth redirect, an email link. Without
+ * a provider, or with an id no provider has, the answer is the sign-in page.
+ *
+ * @param config The normalised configuration.
+ * @param basePath Where the routes are served.
+ * @param providerId The provider's id.
+ * @param options The request being served and the sign-in's fields.
+ * @returns Where to send the browser, and the cookies to set.
+ * @throws The AuthError the flow raised (CredentialsSignin with its `code`, AccessDenied...), as
+ * raised, with its cause; logged first, as the HTTP routes log it.
+ */
+export async function signIn(
+  config: InternalConfig,
+  basePath: string,
+  providerId: string | undefined,
+  options: ServerSignIn,
+): Promise<RedirectResult> {
+  const { fields, callbackUrl, authorizationParams, ...call } = options;
+  const provider = providerId === undefined ? undefined : config.providerById.get(providerId);
+  if (provider === undefined) {
+    const { ctx } = prepare(config, basePath, call, { action: "signin" });
+    const page = new URL(`${ctx.actionUrl}/signin`);
+    if (callbackUrl !== undefined) page.searchParams.set("callbackUrl", callbackUrl);
+    return { redirect: page.href, cookies: [] };
+  }
+  const body: Record<string, unknown> = { ...fields };
+  if (callbackUrl !== undefined) body.callbackUrl = callbackUrl;
+  const credentials = provider.type === "credentials";
+  return redirecting(config, () => {
+    const prepared = prepare(config, basePath, call, {
+      action: credentials ? "callback" : "signin",
+      providerId,
+      body,
+      query: authorizationParams === undefined ? undefined : { ...authorizationParams },
+    });
+    const flow = flows[provider.type];
+    const result = credentials
+      ? flow.callback(prepared.req, prepared.ctx)
+      : flow.signIn(prepared.req, prepared.ctx);
+    return { prepared, result };
+  });
+}
+
+/**
+ * Ends the call's session (the database row, when there is one) and answers where to go next.
+ *
+ * @param config The normalised configuration.
+ * @param basePath Where the routes are served.
+ * @param options The request being served and where to go afterwards.
+ * @returns Where to send the browser, and the cookies that clear the session.
+ * @throws What the `redirect` callback or the configuration raises; logged first.
+ */
+export async function signOut(
+  config: InternalConfig,
+  basePath: string,
+  options: ServerSignOut,
+): Promise<RedirectResult> {
+  const { callbackUrl, ...call } = options;
+  return redirecting(config, () => {
+    const body = callbackUrl === undefined ? {} : { callbackUrl };
+    const prepared = prepare(config, basePath, call, { action: "signout", body });
+    const result = (async (): Promise<AuthResult> => {
+      const cookies = await sessionStrategy(config).end(prepared.req, prepared.ctx);
+      return { redirect: await prepared.ctx.callbackUrl(), cookies };
+    })();
+    return { prepared, result };
+  });
+}
+
+/** Runs a step that ends in a redirect; errors are logged and thrown as AuthErrors, cause kept. */
+async function redirecting(
+  config: InternalConfig,
+  run: () => { prepared: Prepared; result: Promise<AuthResult> },
+): Promise<RedirectResult> {
+  try {
+    const { prepared, result } = run();
+    const { redirect, cookies = [] } = await result;
+    if (redirect === undefined)
+      throw new AuthError("This provider cannot sign in from server code: its sign-in runs in the browser.");
+    return { redirect, cookies: prepared.ctx.contextCookies.concat(cookies) };
+  } catch (error) {
+    const authError = asAuthError(error);
+    config.logger.error(authError);
+    throw authError;
+  }
+}
