@@ -10,7 +10,7 @@ import type { ActionContext, AuthAction, AuthRequest, AuthResult } from "../cont
 import { AuthError, InvalidRequest } from "../errors";
 import { flows } from "../flows";
 import { parseCookies, type SetCookie } from "../http/cookies";
-import { asAuthError } from "../http/errors";
+import { asAuthError, isConfigurationError, runtimeErrorResult } from "../http/errors";
 import { lazyRequest } from "../http/lazy-request";
 import { HOST, publicUrl } from "../http/origin";
 import { BadRequest } from "../http/request";
@@ -66,6 +66,12 @@ export interface ServerSignIn extends ServerCall {
   callbackUrl?: string;
   /** Extra parameters of the OAuth authorization request. */
   authorizationParams?: Readonly<Record<string, string>>;
+  /**
+   * Answer a sign-in failure as the HTTP routes do, with a redirect to the sign-in or error page
+   * (`?error=CredentialsSignin&code=...`), instead of throwing it: for form actions that must
+   * end in a redirect. A broken configuration still throws. Default false.
+   */
+  redirectOnError?: boolean;
 }
 
 /** Options of a server-side sign-out. */
@@ -212,7 +218,7 @@ export async function signIn(
   providerId: string | undefined,
   options: ServerSignIn,
 ): Promise<RedirectResult> {
-  const { fields, callbackUrl, authorizationParams, ...call } = options;
+  const { fields, callbackUrl, authorizationParams, redirectOnError, ...call } = options;
   const provider = providerId === undefined ? undefined : config.providerById.get(providerId);
   if (provider === undefined) {
     const { ctx } = prepare(config, basePath, call, { action: "signin" });
@@ -223,7 +229,7 @@ export async function signIn(
   const body: Record<string, unknown> = { ...fields };
   if (callbackUrl !== undefined) body.callbackUrl = callbackUrl;
   const credentials = provider.type === "credentials";
-  return redirecting(config, () => {
+  return redirecting(config, redirectOnError === true, () => {
     const prepared = prepare(config, basePath, call, {
       action: credentials ? "callback" : "signin",
       providerId,
@@ -253,7 +259,7 @@ export async function signOut(
   options: ServerSignOut,
 ): Promise<RedirectResult> {
   const { callbackUrl, ...call } = options;
-  return redirecting(config, () => {
+  return redirecting(config, false, () => {
     const body = callbackUrl === undefined ? {} : { callbackUrl };
     const prepared = prepare(config, basePath, call, { action: "signout", body });
     const result = (async (): Promise<AuthResult> => {
@@ -264,18 +270,28 @@ export async function signOut(
   });
 }
 
-/** Runs a step that ends in a redirect; errors are logged and thrown as AuthErrors, cause kept. */
+/**
+ * Runs a step that ends in a redirect. Errors are logged and thrown as AuthErrors, cause kept; with
+ * `errorPages`, a runtime error becomes the redirect the HTTP routes would answer with instead.
+ */
 async function redirecting(
   config: InternalConfig,
+  errorPages: boolean,
   run: () => { prepared: Prepared; result: Promise<AuthResult> },
 ): Promise<RedirectResult> {
+  let prepared: Prepared | undefined;
   try {
-    const { prepared, result } = run();
-    const { redirect, cookies = [] } = await result;
+    const step = run();
+    prepared = step.prepared;
+    const { redirect, cookies = [] } = await step.result;
     if (redirect === undefined)
       throw new AuthError("This provider cannot sign in from server code: its sign-in runs in the browser.");
     return { redirect, cookies: prepared.ctx.contextCookies.concat(cookies) };
   } catch (error) {
+    if (errorPages && prepared !== undefined && !isConfigurationError(error)) {
+      const { redirect } = runtimeErrorResult(error, prepared.ctx);
+      return { redirect: redirect!, cookies: [] };
+    }
     const authError = asAuthError(error);
     config.logger.error(authError);
     throw authError;

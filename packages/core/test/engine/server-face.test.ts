@@ -203,6 +203,16 @@ describe("engine.signIn", () => {
     expect(redirect).toBe(ORIGIN);
   });
 
+  it("answers a failure as the HTTP routes do with redirectOnError, for form actions", async () => {
+    const { redirect, cookies } = await createAuth(quietConfig()).signIn("credentials", {
+      headers: HOST,
+      fields: { pin: "0000" },
+      redirectOnError: true,
+    });
+    expect(redirect).toBe(`${ORIGIN}/auth/signin?error=CredentialsSignin&code=wrong_pin`);
+    expect(cookies).toEqual([]);
+  });
+
   it("throws InvalidRequest without an origin", async () => {
     const failure = createAuth(quietConfig()).signIn("credentials", { fields: {} });
     await expect(failure).rejects.toBeInstanceOf(InvalidRequest);
