@@ -14,8 +14,8 @@ export type ErrorType =
   | "AccessDenied"
   | "AccountNotLinked"
   | "AdapterError"
+  | "AuthError"
   | "CallbackRouteError"
-  | "Configuration"
   | "CredentialsSignin"
   | "DuplicateConditionalUI"
   | "EmailSignInError"
@@ -25,6 +25,7 @@ export type ErrorType =
   | "InvalidCallbackUrl"
   | "InvalidCheck"
   | "InvalidEndpoints"
+  | "InvalidConfiguration"
   | "InvalidProvider"
   | "InvalidRequest"
   | "JWTSessionError"
@@ -67,7 +68,7 @@ export interface AuthErrorOptions {
  */
 export class AuthError extends Error {
   /** Identifies the error in logs and, when client-safe, in the `error` query parameter. */
-  readonly type: ErrorType = "Configuration";
+  readonly type: ErrorType = "AuthError";
   /** Which page a runtime error of this type redirects to. */
   readonly kind: ErrorKind = "error";
 
@@ -112,7 +113,7 @@ export class CallbackRouteError extends AuthError {
 
 /** The configuration cannot work as given; the message says what to set. */
 export class InvalidConfiguration extends AuthError {
-  override readonly type: ErrorType = "Configuration";
+  override readonly type = "InvalidConfiguration";
 }
 
 /**

@@ -1,25 +1,20 @@
 /**
  * `getSession(request, config)`: the session of a request, for server code outside the auth
- * routes (route handlers, middleware, integrations). It asks the session action, so callbacks,
- * events and expiry apply exactly as for `GET {basePath}/session`, and it fails closed: anything
- * but a 200 JSON object (an error page, a 500 configuration answer) is no session.
+ * routes (route handlers, middleware). The engine's server face answers it, so callbacks, events
+ * and expiry apply exactly as for `GET {basePath}/session`, and it fails closed: no session on
+ * any error.
  */
-import { Auth, type AuthConfigInput } from "./auth";
-import { internalConfig } from "./config/normalize";
-import { lazyRequest } from "./http/lazy-request";
+import type { AuthConfigInput } from "./auth";
+import { createAuth } from "./engine";
 import type { Session } from "./types";
 
-// What the session action reads from a request: cookies, and the proxy headers it honours
-// under trustHost. Nothing else of the caller's request (body, method) is passed on.
-const FORWARDED = ["cookie", "x-forwarded-host", "x-forwarded-proto"];
-
 /**
- * The session of a request, or null.
+ * The session of a request, or null. The refreshed session cookie is not sent anywhere: server
+ * code that can set cookies uses `createAuth(config).session(...)`, which answers them.
  *
  * @param request A request of the app (any path); its cookies identify the session.
  * @param config The same configuration as the auth routes use, or a function of the request.
  * @returns The session the `session` callback builds, or null when there is none or on any error.
- * @see SPEC.md "Programmatic operations" (getSession)
  * @example
  * ```ts
  * const session = await getSession(request, config)
@@ -29,28 +24,8 @@ const FORWARDED = ["cookie", "x-forwarded-host", "x-forwarded-proto"];
 export async function getSession(request: Request, config: AuthConfigInput): Promise<Session | null> {
   try {
     const resolved = typeof config === "function" ? await config(request) : config;
-    const headers = new Headers();
-    for (const name of FORWARDED) {
-      const value = request.headers.get(name);
-      if (value !== null) headers.set(name, value);
-    }
-    const url = new URL(`${internalConfig(resolved).basePath}/session`, request.url).href;
-    // Lazy: the session action reads only the URL and these headers (see http/lazy-request.ts).
-    return sessionFromResponse(
-      await Auth(lazyRequest({ url, method: "GET", headers: () => headers }), resolved),
-    );
-  } catch {
-    return null;
-  }
-}
-
-/** The session in a session action's answer, or null unless it is a 200 JSON object. */
-export async function sessionFromResponse(response: Response): Promise<Session | null> {
-  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (response.status !== 200 || type !== "application/json") return null;
-  try {
-    const body: unknown = await response.json();
-    return body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Session) : null;
+    const { origin } = new URL(request.url);
+    return (await createAuth(resolved).session({ headers: request.headers, origin })).session;
   } catch {
     return null;
   }

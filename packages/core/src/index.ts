@@ -19,8 +19,9 @@ export type {
 } from "./engine/server";
 export type { ErrorType } from "./errors";
 export { AuthError, CredentialsSignin } from "./errors";
-export { getSession, sessionFromResponse } from "./get-session";
+export { getSession } from "./get-session";
 export { isValidCallbackUrl } from "./http/callback-url-syntax";
+export { setCookieHeader } from "./http/cookies";
 export { type LazyRequestParts, lazyRequest } from "./http/lazy-request";
 export {
   basePathOf,

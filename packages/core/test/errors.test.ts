@@ -1,3 +1,4 @@
+import * as errors from "@portcullis/core/errors";
 import { AuthError, CredentialsSignin, InvalidConfiguration, MissingSecret } from "@portcullis/core/errors";
 import { describe, expect, it } from "vitest";
 
@@ -5,7 +6,7 @@ describe("error names", () => {
   it("name each built-in error after its type", () => {
     expect(new CredentialsSignin("nope").name).toBe("CredentialsSignin");
     expect(new MissingSecret().name).toBe("MissingSecret");
-    expect(new InvalidConfiguration().name).toBe("Configuration");
+    expect(new InvalidConfiguration().name).toBe("InvalidConfiguration");
     expect(String(new CredentialsSignin("nope"))).toBe("CredentialsSignin: nope");
   });
 
@@ -31,5 +32,20 @@ describe("error names", () => {
     expect(error.name).toBe("InvalidLogin");
     expect(error.type).toBe("CredentialsSignin");
     expect(error.stack?.split("\n")[0]).toBe("InvalidLogin: Wrong username or password.");
+  });
+});
+
+describe("error types", () => {
+  it("give every error class a type of its own, so `switch (error.type)` tells them apart", () => {
+    const classes = Object.entries(errors).filter(
+      ([, value]) => typeof value === "function" && value.prototype instanceof AuthError,
+    ) as Array<[string, new () => AuthError]>;
+    // SignInError only groups the errors that go back to the sign-in page; it adds no type.
+    const concrete = classes.filter(([name]) => name !== "SignInError");
+    const types = concrete.map(([, ErrorClass]) => new ErrorClass().type);
+    expect(concrete.length).toBeGreaterThan(30);
+    expect(new Set(types).size).toBe(types.length);
+    expect(types).not.toContain(new AuthError().type);
+    for (const [name, ErrorClass] of concrete) expect(new ErrorClass().type, name).toBe(name);
   });
 });

@@ -1,11 +1,18 @@
 /**
  * `auth`: the session in server code, and the same function as middleware or a handler wrapper.
  */
-import { type Awaitable, headersFromNode, type Session } from "@portcullis/core";
+import {
+  type AuthEngine,
+  type Awaitable,
+  createAuth,
+  headersFromNode,
+  type Session,
+  type SessionResult,
+  setCookieHeader,
+} from "@portcullis/core";
 import { type NextRequest, NextResponse } from "next/server";
 import { type NextAuthConfig, type NextAuthConfigInput, resolveConfig } from "./config";
-import { actionUrl, callerRequest } from "./core-request";
-import { readSession, type SessionRead } from "./read-session";
+import { callOf, engineFor, standIn } from "./engine";
 import { requestHeaders } from "./request-scope";
 
 /** A request seen through `auth(handler)`: `auth` is its session, or null. */
@@ -61,7 +68,7 @@ export interface NextAuthAuth {
  * @param input The configuration, or a function of the request returning it.
  * @returns The overloaded `auth` function.
  */
-export function createAuth(input: NextAuthConfigInput): NextAuthAuth {
+export function createAuthFunction(input: NextAuthConfigInput): NextAuthAuth {
   function auth(): Promise<Session | null>;
   function auth(request: NextRequest, event?: unknown): Promise<Response>;
   function auth<Context>(
@@ -87,21 +94,14 @@ export function createAuth(input: NextAuthConfigInput): NextAuthAuth {
   return auth;
 }
 
-/**
- * The session of the caller whose headers these are, with the cookies that keep it alive: from
- * their cookie and host headers, under the configuration resolved for them. Never throws.
- */
-async function readCallerSession(input: NextAuthConfigInput, headers: Headers): Promise<SessionRead> {
-  const request = callerRequest(headers);
-  if (!request) return { session: null, cookies: [] };
-  let config: NextAuthConfig;
+/** The session of a caller, from its headers, with the cookies that keep it alive. Never throws. */
+async function readCallerSession(input: NextAuthConfigInput, headers: Headers): Promise<SessionResult> {
   try {
-    config = await resolveConfig(input, request);
+    return await (await engineFor(input, standIn(headers))).session(callOf(headers));
   } catch {
     // A throwing configuration function: no session, as for any other failure.
     return { session: null, cookies: [] };
   }
-  return readSession(request, config);
 }
 
 /** `auth()` in server components, route handlers and actions (their cookies are read-only). */
@@ -111,8 +111,8 @@ async function sessionOfCaller(input: NextAuthConfigInput): Promise<Session | nu
 
 /**
  * The session of a Pages Router request, read as `auth()` reads a server component's: from its
- * cookie and host headers. The refreshed session cookie is added to the response's Set-Cookie
- * headers, unless they were sent already.
+ * headers. The refreshed session cookie is added to the response's Set-Cookie headers, unless
+ * they were sent already.
  */
 async function sessionOfPagesRequest(
   input: NextAuthConfigInput,
@@ -123,7 +123,7 @@ async function sessionOfPagesRequest(
   if (cookies.length > 0 && !res.headersSent) {
     const earlier = res.getHeader("set-cookie");
     const kept = earlier === undefined ? [] : [earlier].flat().map(String);
-    res.setHeader("set-cookie", [...kept, ...cookies]);
+    res.setHeader("set-cookie", [...kept, ...cookies.map(setCookieHeader)]);
   }
   return session;
 }
@@ -139,31 +139,37 @@ async function guard<Context>(
   context?: Context,
 ): Promise<Response> {
   const config = await resolveConfig(input, request);
-  const { session, cookies } = await readSession(request, config);
+  const engine = createAuth(config);
+  const call = callOf(request.headers);
+  const { session, cookies } = await engine.session(call);
   let response: Response | undefined;
   const authorized = config.callbacks?.authorized;
   if (authorized) {
     const verdict = await authorized({ auth: session, request });
     if (verdict instanceof Response) response = verdict;
     // Anything but true (false, undefined) is a refusal: fail closed.
-    else if (verdict !== true) response = signInRedirect(request, config);
+    else if (verdict !== true) response = await signInRedirect(engine, request, config);
   }
   if (!response && handler) {
     (request as NextAuthRequest).auth = session;
     response = (await handler(request as NextAuthRequest, context as Context)) ?? undefined;
   }
-  return withCookies(response ?? NextResponse.next(), cookies);
+  return withCookies(response ?? NextResponse.next(), cookies.map(setCookieHeader));
 }
 
 /**
  * The sign-in page with `callbackUrl` back to the request; `undefined` on that page itself. Both
- * are on the app's public origin, as the core computes it (AUTH_URL, else Host, and the
+ * are on the app's public origin as the engine works it out (AUTH_URL, else Host, and the
  * X-Forwarded-* headers only under a declared trustHost): Next.js's `nextUrl` may name another host.
  */
-function signInRedirect(request: NextRequest, config: NextAuthConfig): Response | undefined {
+async function signInRedirect(
+  engine: AuthEngine,
+  request: NextRequest,
+  config: NextAuthConfig,
+): Promise<Response | undefined> {
   let signIn: URL;
   try {
-    signIn = actionUrl("signin", request.headers, config);
+    signIn = new URL((await engine.signIn(undefined, callOf(request.headers))).redirect);
   } catch {
     return Response.json("Bad request.", { status: 400 });
   }

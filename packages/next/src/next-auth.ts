@@ -1,8 +1,8 @@
-import { Auth, requestOrigin } from "@portcullis/core";
+import { requestOrigin } from "@portcullis/core";
 import type { NextRequest } from "next/server";
-import { createAuth, type NextAuthAuth } from "./auth";
-import { withNextBasePath } from "./base-path";
+import { createAuthFunction, type NextAuthAuth } from "./auth";
 import type { NextAuthConfigInput } from "./config";
+import { engineFor, NEXT_MOUNT } from "./engine";
 import { createSignIn, type NextAuthSignIn } from "./sign-in";
 import { createSignOut, type NextAuthSignOut } from "./sign-out";
 import { createUpdate, type NextAuthUpdate } from "./update";
@@ -49,15 +49,16 @@ export interface NextAuthResult {
  * ```
  */
 export function NextAuth(config: NextAuthConfigInput): NextAuthResult {
-  const input = withNextBasePath(config);
   const handler: NextAuthRouteHandler = async (request) =>
-    plainHost(request.headers) ? Auth(request, input) : Response.json("Bad request.", { status: 400 });
+    plainHost(request.headers)
+      ? (await engineFor(config, request)).handle(request, NEXT_MOUNT)
+      : Response.json("Bad request.", { status: 400 });
   return {
     handlers: { GET: handler, POST: handler },
-    auth: createAuth(input),
-    signIn: createSignIn(input),
-    signOut: createSignOut(input),
-    unstable_update: createUpdate(input),
+    auth: createAuthFunction(config),
+    signIn: createSignIn(config),
+    signOut: createSignOut(config),
+    unstable_update: createUpdate(config),
   };
 }
 

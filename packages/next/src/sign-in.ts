@@ -1,9 +1,8 @@
 /** Server-side `signIn`, for server actions and route handlers. */
-import { providerTypeOf } from "@portcullis/core";
 import { redirect } from "next/navigation";
 import type { NextAuthConfigInput } from "./config";
-import { actionUrl, redirectTarget } from "./core-request";
-import { currentCaller, postAction, redirectUrl } from "./server-call";
+import { callOf, engineFor, setCookies, standIn } from "./engine";
+import { requestHeaders } from "./request-scope";
 
 /** Options of server-side `signIn`: where to go afterwards, and the provider's own fields. */
 export type SignInOptions =
@@ -27,40 +26,41 @@ export type NextAuthSignIn = (
 
 /**
  * Builds server-side `signIn`: without a provider (or with an unknown one) it goes to the sign-in
- * page; with a credentials provider it posts the fields to `{basePath}/callback/{id}`; with any
- * other it posts to `{basePath}/signin/{id}` (an OAuth redirect, an email link...). The answer's
- * cookies are set on the current response; then it redirects (`redirect()` throws Next.js's
+ * page; otherwise the engine signs in (a credentials check, an OAuth redirect, an email link) and
+ * its cookies are set on the current response. Then it redirects (`redirect()` throws Next.js's
  * redirect signal) or, with `redirect: false`, answers the URL.
  *
  * @param input The configuration, or a function of the request returning it.
- * @returns The `signIn` function.
+ * @returns The `signIn` function. It throws the sign-in's AuthError (e.g. CredentialsSignin with
+ * its `code`), as raised, with its cause.
  */
 export function createSignIn(input: NextAuthConfigInput): NextAuthSignIn {
   return async (provider, options, authorizationParams) => {
-    const caller = await currentCaller(input);
-    const { redirect: redirectOption, redirectTo, ...rest } = fields(options);
-    const shouldRedirect = redirectOption !== false && redirectOption !== "false";
-    const callbackUrl = redirectTarget(redirectTo, caller.headers);
-    const signIn = actionUrl("signin", caller.headers, caller.config);
-    const type = provider === undefined ? undefined : providerTypeOf(caller.config, provider);
-    let url: string;
-    if (provider === undefined || type === undefined) {
-      signIn.searchParams.set("callbackUrl", callbackUrl);
-      url = signIn.href;
-    } else {
-      const action = type === "credentials" ? "callback" : "signin";
-      const target = actionUrl(`${action}/${encodeURIComponent(provider)}`, caller.headers, caller.config);
-      target.search = new URLSearchParams(authorizationParams).toString();
-      const body = new URLSearchParams({ callbackUrl });
-      for (const [key, value] of Object.entries(rest)) if (typeof value === "string") body.set(key, value);
-      url = await redirectUrl(await postAction(caller, target, body), caller);
-    }
-    if (shouldRedirect) redirect(url);
-    return url;
+    const headers = await requestHeaders();
+    const engine = await engineFor(input, standIn(headers));
+    const {
+      redirect: redirectOption,
+      redirectTo,
+      ...rest
+    } = options instanceof FormData ? Object.fromEntries(options) : (options ?? {});
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(rest)) if (typeof value === "string") fields[key] = value;
+    const result = await engine.signIn(provider, {
+      ...callOf(headers),
+      fields,
+      callbackUrl: target(redirectTo, headers),
+      authorizationParams: Object.fromEntries(new URLSearchParams(authorizationParams)),
+    });
+    await setCookies(result.cookies);
+    if (redirectOption !== false && redirectOption !== "false") redirect(result.redirect);
+    return result.redirect;
   };
 }
 
-function fields(options: SignInOptions | undefined): Record<string, unknown> {
-  if (options instanceof FormData) return Object.fromEntries(options);
-  return options ?? {};
+/**
+ * Where to go afterwards: `redirectTo`, else the page the call came from (Referer), else `/`. The
+ * engine's `redirect` callback then keeps it on the app's origin.
+ */
+export function target(redirectTo: unknown, headers: Headers): string {
+  return typeof redirectTo === "string" && redirectTo !== "" ? redirectTo : (headers.get("referer") ?? "/");
 }

@@ -1,8 +1,9 @@
 /** Server-side `signOut`, for server actions and route handlers. */
 import { redirect } from "next/navigation";
 import type { NextAuthConfigInput } from "./config";
-import { actionUrl, redirectTarget } from "./core-request";
-import { currentCaller, postAction, redirectUrl } from "./server-call";
+import { callOf, engineFor, setCookies, standIn } from "./engine";
+import { requestHeaders } from "./request-scope";
+import { target } from "./sign-in";
 
 /** Options of server-side `signOut`. */
 export interface SignOutOptions {
@@ -16,23 +17,23 @@ export interface SignOutOptions {
 export type NextAuthSignOut = (options?: SignOutOptions) => Promise<string>;
 
 /**
- * Builds server-side `signOut`: posts to `{basePath}/signout`, which invalidates the session
- * cookie (and removes a database session), sets the answer's cookies on the current response,
- * then redirects or, with `redirect: false`, answers the URL.
+ * Builds server-side `signOut`: the engine ends the session (and removes a database session), its
+ * cookies are set on the current response, then it redirects or, with `redirect: false`, answers
+ * the URL.
  *
  * @param input The configuration, or a function of the request returning it.
  * @returns The `signOut` function.
  */
 export function createSignOut(input: NextAuthConfigInput): NextAuthSignOut {
   return async (options = {}) => {
-    const caller = await currentCaller(input);
-    const callbackUrl = redirectTarget(options.redirectTo, caller.headers);
-    const target = actionUrl("signout", caller.headers, caller.config);
-    const url = await redirectUrl(
-      await postAction(caller, target, new URLSearchParams({ callbackUrl })),
-      caller,
-    );
-    if (options.redirect ?? true) redirect(url);
-    return url;
+    const headers = await requestHeaders();
+    const engine = await engineFor(input, standIn(headers));
+    const result = await engine.signOut({
+      ...callOf(headers),
+      callbackUrl: target(options.redirectTo, headers),
+    });
+    await setCookies(result.cookies);
+    if (options.redirect ?? true) redirect(result.redirect);
+    return result.redirect;
   };
 }

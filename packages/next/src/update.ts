@@ -1,8 +1,8 @@
 /** Server-side `unstable_update`: changes the session from server code. */
-import { type Session, sessionFromResponse } from "@portcullis/core";
+import type { Session } from "@portcullis/core";
 import type { NextAuthConfigInput } from "./config";
-import { actionUrl } from "./core-request";
-import { currentCaller, postAction } from "./server-call";
+import { callOf, engineFor, setCookies, standIn } from "./engine";
+import { requestHeaders } from "./request-scope";
 
 /** The server-side `unstable_update` of {@link NextAuth}. */
 export type NextAuthUpdate = (
@@ -10,17 +10,19 @@ export type NextAuthUpdate = (
 ) => Promise<Session | null>;
 
 /**
- * Builds `unstable_update`: posts `{ data }` to `{basePath}/session`, where the `jwt` callback
- * (trigger `update`) or the database strategy applies it, sets the re-issued session cookie on
- * the current response and answers the updated session.
+ * Builds `unstable_update`: the engine applies `{ data }` through the `jwt` callback (trigger
+ * `update`) or the database strategy, the re-issued session cookie is set on the current response,
+ * and the updated session is answered.
  *
  * @param input The configuration, or a function of the request returning it.
  * @returns The `unstable_update` function; it answers null without a session or on failure.
  */
 export function createUpdate(input: NextAuthConfigInput): NextAuthUpdate {
   return async (data) => {
-    const caller = await currentCaller(input);
-    const target = actionUrl("session", caller.headers, caller.config);
-    return sessionFromResponse(await postAction(caller, target, JSON.stringify({ data })));
+    const headers = await requestHeaders();
+    const engine = await engineFor(input, standIn(headers));
+    const { session, cookies } = await engine.update(data, callOf(headers));
+    await setCookies(cookies);
+    return session;
   };
 }

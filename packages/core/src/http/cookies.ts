@@ -363,3 +363,19 @@ export function clearChunked(
   }
   return cleared;
 }
+
+/**
+ * The `Set-Cookie` header value of a cookie the engine answered, for frameworks whose response
+ * takes headers rather than a cookie API.
+ *
+ * @param cookie The cookie, as the engine's server face answers it.
+ * @returns e.g. `authjs.session-token=...; Path=/; HttpOnly; SameSite=Lax`.
+ * @throws TypeError for attributes no configuration should produce (see {@link serializeCookie}).
+ * @example
+ * ```ts
+ * response.headers.append("set-cookie", setCookieHeader(cookie))
+ * ```
+ */
+export function setCookieHeader(cookie: SetCookie): string {
+  return serializeCookie(cookie.name, cookie.value, cookie.options);
+}
