@@ -3,8 +3,20 @@ import { defineConfig } from "vitest/config";
 
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src`, import.meta.url));
 
+const coreTests = "packages/core/test/**/*.test.ts";
+const databaseTests = "packages/sql-adapter/test/**/*.test.ts";
+
 // Tests import packages by their public names; these aliases point the names at the sources,
 // so the suite runs without a build and a subpath maps to the file of the same name.
+// Every project below `extends` this root, so the aliases and time-outs apply to all of them.
+//
+// Projects (pick with `npx vitest run --project NAME`; `npx vitest run` runs them all):
+// - `core`: the core's tests. No database is started, so they run where PostgreSQL and
+//   MariaDB are not installed.
+// - `db`: the SQL adapter's tests. Only this project starts PostgreSQL and MariaDB (the
+//   testkit's global setup) and hands their URLs to `inject("postgresUrl" | "mariadbUrl")`.
+// - `packages`: every other package, the examples and the bench. No database either; some start
+//   their own peers (Chromium, an SMTP server, an OIDC provider, framework dev servers).
 export default defineConfig({
   resolve: {
     alias: [
@@ -28,9 +40,30 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts", "bench/test/**/*.test.ts"],
-    globalSetup: ["packages/testkit/src/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "core", include: [coreTests] } },
+      {
+        extends: true,
+        test: {
+          name: "db",
+          include: [databaseTests],
+          globalSetup: ["packages/testkit/src/global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "packages",
+          include: [
+            "packages/*/test/**/*.test.ts",
+            "examples/*/test/**/*.test.ts",
+            "bench/test/**/*.test.ts",
+          ],
+          exclude: [coreTests, databaseTests, "**/node_modules/**"],
+        },
+      },
+    ],
   },
 });

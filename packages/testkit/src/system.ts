@@ -62,23 +62,25 @@ export function asServiceUser(user: string, command: string, args: string[]): [s
  *
  * @param command Absolute path or name on PATH.
  * @param args Arguments.
- * @param options The working directory and environment; default this process's.
+ * @param options The working directory, the environment (default this process's), and a time-out
+ * in milliseconds after which the command is killed (default none).
  * @returns Standard output.
- * @throws Error naming the command, with the end of its output, when it exits non-zero or cannot
- * start.
+ * @throws Error naming the command, with the end of its output, when it exits non-zero, cannot
+ * start or runs out of time.
  * @example
- * const version = await run("mariadbd", ["--version"]);
+ * const version = await run("mariadbd", ["--version"], { timeout: 10_000 });
  */
 export function run(
   command: string,
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(command, args, { ...options, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (!error) return resolve(stdout);
       const detail = `${stderr}${stdout}`.trim().slice(-4000);
-      reject(new Error(`${command} ${args[0] ?? ""} failed: ${detail || error.message}`, { cause: error }));
+      const how = error.killed && options.timeout ? `timed out after ${options.timeout} ms` : "failed";
+      reject(new Error(`${command} ${args[0] ?? ""} ${how}: ${detail || error.message}`, { cause: error }));
     });
   });
 }
