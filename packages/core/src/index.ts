@@ -12,10 +12,8 @@ export type { ErrorType } from "./errors";
 export { AuthError, CredentialsSignin } from "./errors";
 export { getSession, sessionFromResponse } from "./get-session";
 export { isValidCallbackUrl } from "./http/callback-url-syntax";
-export { type LazyRequestParts, lazyRequest } from "./http/lazy-request";
 export {
   basePathOf,
-  headersFromNode,
   providerTypeOf,
   requestOrigin,
   type SetCookieParts,

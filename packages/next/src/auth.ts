@@ -1,7 +1,8 @@
 /**
  * `auth`: the session in server code, and the same function as middleware or a handler wrapper.
  */
-import { type Awaitable, headersFromNode, type Session } from "@portcullis/core";
+import type { Awaitable, Session } from "@portcullis/core";
+import { headersFromNode } from "@portcullis/core/node";
 import { type NextRequest, NextResponse } from "next/server";
 import { type NextAuthConfig, type NextAuthConfigInput, resolveConfig } from "./config";
 import { actionUrl, callerRequest } from "./core-request";

@@ -1,5 +1,6 @@
 /** The session of a request as middleware reads it: with the cookies that keep it alive. */
-import { Auth, type AuthConfig, lazyRequest, type Session, sessionFromResponse } from "@portcullis/core";
+import { Auth, type AuthConfig, type Session, sessionFromResponse } from "@portcullis/core";
+import { lazyRequest } from "@portcullis/core/node";
 import { actionUrl, forwardedHeaders } from "./core-request";
 
 /** A session and the Set-Cookie headers the core answered with it. */
