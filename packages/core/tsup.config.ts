@@ -1,7 +1,14 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/jwt.ts", "src/errors.ts", "src/adapters.ts", "src/providers/*.ts"],
+  entry: [
+    "src/index.ts",
+    "src/jwt.ts",
+    "src/errors.ts",
+    "src/adapters.ts",
+    "src/node.ts",
+    "src/providers/*.ts",
+  ],
   format: ["esm"],
   dts: true,
   clean: true,

@@ -4,10 +4,10 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Auth, type Session } from "@portcullis/core";
+import { Auth, requestOrigin, type Session } from "@portcullis/core";
+import { requestFromNode, responseToNode } from "@portcullis/core/node";
 import { authConfig, type MagicLinkSink } from "./auth";
 import { openDatabase, setPassword } from "./db";
-import { send, toRequest } from "./node-http";
 import { homePage, privatePage } from "./pages";
 
 /** Options of {@link startDemo}. */
@@ -55,10 +55,17 @@ export async function startDemo(
 
   const server = createServer(async (req, res) => {
     try {
-      await send(res, await route(await toRequest(req, `localhost:${options.port}`)));
+      // The body is streamed on demand and capped at the core's limit: an oversized post to the
+      // auth routes gets the core's 413, and no route ever buffers a giant body.
+      const origin = requestOrigin("http", req.headers.host ?? `localhost:${options.port}`);
+      const response = origin
+        ? await route(requestFromNode(req, { origin }))
+        : Response.json("Bad request.", { status: 400 });
+      await responseToNode(res, response);
     } catch (error) {
       console.error(error);
-      res.writeHead(500).end("Internal error");
+      // Mid-stream the connection is already cut; a status can only be sent before.
+      if (!res.headersSent) res.writeHead(500).end("Internal error");
     }
   });
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));

@@ -22,10 +22,8 @@ export { AuthError, CredentialsSignin } from "./errors";
 export { getSession } from "./get-session";
 export { isValidCallbackUrl } from "./http/callback-url-syntax";
 export { setCookieHeader } from "./http/cookies";
-export { type LazyRequestParts, lazyRequest } from "./http/lazy-request";
 export {
   basePathOf,
-  headersFromNode,
   providerTypeOf,
   requestOrigin,
   type SetCookieParts,

@@ -1,7 +1,6 @@
 /**
- * Small helpers for framework integrations: the origin a request was made to, a lazy Request
- * for a message a Node server has parsed (http/lazy-request.ts), the session of a request the
- * framework has parsed, a configuration mounted at a path, and what server-side calls
+ * Small helpers for framework integrations: the origin a request was made to, the session of a
+ * request the framework has parsed, a configuration mounted at a path, and what server-side calls
  * to the core need (the base path, the configuration without the CSRF check, the answer's
  * cookies split for a framework's cookie API).
  */
@@ -63,31 +62,6 @@ export async function sessionAt(
   if (origin === undefined) return null;
   const headers = () => new Headers(cookie ? { cookie } : {});
   return getSession(lazyRequest({ url: `${origin}/`, method: "GET", headers }), config);
-}
-
-/**
- * Web `Headers` from the headers Node parsed (`IncomingMessage#headers`, as Express, Fastify and
- * Next.js's Pages Router hand them over): a header Node keeps as an array becomes one entry per
- * value, and names in `omit` (lowercase) are left out.
- *
- * @param headers Node's parsed headers.
- * @param omit Names not to copy, e.g. proxy headers the framework has judged already.
- * @returns New Headers. Never throws for headers Node accepted.
- * @example
- * ```ts
- * const headers = headersFromNode(req.headers, new Set(["x-forwarded-host"]))
- * ```
- */
-export function headersFromNode(
-  headers: Readonly<Record<string, string | readonly string[] | undefined>>,
-  omit: ReadonlySet<string> = new Set(),
-): Headers {
-  const copied = new Headers();
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || omit.has(name)) continue;
-    for (const item of typeof value === "string" ? [value] : value) copied.append(name, item);
-  }
-  return copied;
 }
 
 // One copy per (configuration, mount path), so the core's per-object cache keeps working.

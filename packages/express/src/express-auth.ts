@@ -1,7 +1,7 @@
 import { Auth, type AuthConfigInput, withBasePath } from "@portcullis/core";
+import { responseToNode } from "@portcullis/core/node";
 import type { RequestHandler } from "express";
 import { mountPath } from "./request-origin";
-import { sendWebResponse } from "./send-web-response";
 import { toWebRequest } from "./to-web-request";
 
 /**
@@ -29,6 +29,6 @@ export function ExpressAuth(config: AuthConfigInput): RequestHandler {
     const response = request
       ? await Auth(request, withBasePath(config, mountPath(req)))
       : Response.json("Bad request.", { status: 400 });
-    await sendWebResponse(res, response);
+    await responseToNode(res, response);
   };
 }

@@ -1,9 +1,11 @@
+import { nodeHeadersOf } from "@portcullis/core/node";
 import type { FastifyReply } from "fastify";
 
 /**
  * Sends a Web Response through a Fastify reply: status, headers with every Set-Cookie as its own
- * header line (joined with commas, cookies' `Expires` dates would split them apart), and the body
- * as bytes, so Fastify serialises nothing again.
+ * header line (`nodeHeadersOf`), and the body as bytes, so Fastify serialises nothing again.
+ * Sent through the reply rather than written to `reply.raw`, so the app's hooks (`onSend`) and
+ * headers other plugins set on the reply still apply to the auth routes.
  *
  * @param reply The Fastify reply, not yet sent.
  * @param response The core's answer.
@@ -15,11 +17,6 @@ import type { FastifyReply } from "fastify";
  * ```
  */
 export async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
-  reply.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name !== "set-cookie") reply.header(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  reply.status(response.status).headers(nodeHeadersOf(response));
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }

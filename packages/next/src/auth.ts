@@ -5,11 +5,11 @@ import {
   type AuthEngine,
   type Awaitable,
   createAuth,
-  headersFromNode,
   type Session,
   type SessionResult,
   setCookieHeader,
 } from "@portcullis/core";
+import { headersFromNode } from "@portcullis/core/node";
 import { type NextRequest, NextResponse } from "next/server";
 import { type NextAuthConfig, type NextAuthConfigInput, resolveConfig } from "./config";
 import { callOf, engineFor, standIn } from "./engine";

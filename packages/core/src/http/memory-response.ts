@@ -119,6 +119,21 @@ class MemoryResponse extends Response {
 const memoryBodies = isNode();
 
 /**
+ * Whether a Response keeps its body in memory as a string (see the module comment), so a writer
+ * can read it whole without building a stream for it.
+ *
+ * @param response Any Response.
+ * @returns True for the core's in-memory answers on Node.
+ * @example
+ * ```ts
+ * isMemoryResponse(textResponse("{}", {})) // true on Node
+ * ```
+ */
+export function isMemoryResponse(response: Response): boolean {
+  return response instanceof MemoryResponse;
+}
+
+/**
  * A Response with a string body, or none: on Node one that streams the body only on demand,
  * elsewhere a plain one.
  *

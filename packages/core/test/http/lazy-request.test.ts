@@ -2,7 +2,8 @@
  * The lazy Request Node integrations (and the bench's bridge) hand the core must answer as a
  * Request built from the same message would, for every way a library or a callback reads one.
  */
-import { Auth, type LazyRequestParts, lazyRequest } from "@portcullis/core";
+import { Auth } from "@portcullis/core";
+import { type LazyRequestParts, lazyRequest } from "@portcullis/core/node";
 import { describe, expect, it } from "vitest";
 
 const url = "http://127.0.0.1:3000/auth/callback/credentials?x=1";

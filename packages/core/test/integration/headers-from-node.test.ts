@@ -1,5 +1,5 @@
 /** Node's parsed headers, as Express, Fastify and the Pages Router hand them over, as Web Headers. */
-import { headersFromNode } from "@portcullis/core";
+import { headersFromNode } from "@portcullis/core/node";
 import { describe, expect, it } from "vitest";
 
 describe("headersFromNode", () => {

@@ -1,0 +1,184 @@
+/**
+ * A Node `IncomingMessage` as the Web Request the core reads: the URL on the origin the
+ * integration resolved, headers copied on first use, and the body either as a body parser already
+ * left it or streamed from the message, read only when asked for and never past a size limit.
+ *
+ * Only types come from `node:http`, so importing this module costs nothing outside Node.
+ */
+import type { IncomingMessage } from "node:http";
+import { lazyRequest } from "./lazy-request";
+import { headersFromNode } from "./node-headers";
+import { BadRequest, MAX_BODY_BYTES } from "./request";
+
+/** How {@link requestFromNode} builds the Request. */
+export interface NodeRequestOptions {
+  /**
+   * `protocol://host[:port]` as the integration resolved it (having judged any proxy headers),
+   * e.g. from `requestOrigin(req.protocol, req.host)`.
+   */
+  origin: string;
+  /**
+   * The request target, path and query; `req.url` when absent. Express passes `req.originalUrl`,
+   * which a mounted router has not cut. It is appended to `origin` as it is: a target that is not
+   * a path (`http://other/x`, as sent to a proxy, or `*`) makes a URL the core answers with 400.
+   */
+  target?: string | undefined;
+  /** Header names (lowercase) not to copy, e.g. proxy headers the framework has applied already. */
+  omitHeaders?: ReadonlySet<string> | undefined;
+  /**
+   * What a body parser (`express.json()`, Fastify's content-type parser, ...) made of the body, if
+   * one ran: a string or bytes are passed on as they are, an object is written again in its
+   * content type (JSON, else a form). Used only when the message has been read; an untouched
+   * message is streamed instead, so a parser that skipped this content type loses nothing.
+   */
+  parsedBody?: unknown;
+  /**
+   * Largest body streamed from the message, in bytes; a read past it fails with the core's 413
+   * (`Auth` answers `"Payload too large."`). Defaults to the core's own limit, 64 KiB.
+   */
+  maxBodyBytes?: number | undefined;
+}
+
+// A re-serialised parsed body no longer matches the bytes these describe.
+const LENGTH_HEADERS = ["content-length", "transfer-encoding"];
+
+/**
+ * Messages whose body was refused or left unread mid-way: their connection must close after the
+ * answer, or Node would read (and throw away) the rest of a body that may never end.
+ */
+const cutOff = new WeakSet<IncomingMessage>();
+
+/**
+ * Whether the body of this message was refused or abandoned by a Request from
+ * {@link requestFromNode}, so its connection should not be kept alive.
+ *
+ * @param req The message, e.g. `res.req`.
+ * @returns True when the rest of its body was left on the wire.
+ * @example
+ * ```ts
+ * if (bodyWasCutOff(res.req)) res.setHeader("connection", "close")
+ * ```
+ */
+export function bodyWasCutOff(req: IncomingMessage | undefined): boolean {
+  return req !== undefined && cutOff.has(req);
+}
+
+/**
+ * The Web Request for a Node request (see {@link NodeRequestOptions}). GET and HEAD have no body.
+ * Otherwise the body is what a parser left, or the message itself streamed lazily: nothing is
+ * read until the Request's body is, and a body over `maxBodyBytes` (declared in Content-Length or
+ * counted as chunks arrive) fails the read with the core's 413, so `Auth` answers 413 and nothing
+ * large is ever buffered. The Request is the core's lazy one (see `lazyRequest`).
+ *
+ * @param req The message Node (or Express, or Fastify's `request.raw`) received.
+ * @param options The origin, and optionally target, headers to omit, parsed body and size limit.
+ * @returns A Request that is `instanceof Request`. Never throws.
+ * @example
+ * ```ts
+ * import { createServer } from "node:http"
+ * import { Auth, requestOrigin } from "@portcullis/core"
+ * import { requestFromNode, responseToNode } from "@portcullis/core/node"
+ *
+ * createServer(async (req, res) => {
+ *   const origin = requestOrigin("http", req.headers.host)
+ *   const response = origin
+ *     ? await Auth(requestFromNode(req, { origin }), config)
+ *     : Response.json("Bad request.", { status: 400 })
+ *   await responseToNode(res, response)
+ * })
+ * ```
+ */
+export function requestFromNode(req: IncomingMessage, options: NodeRequestOptions): Request {
+  const method = req.method ?? "GET";
+  const url = `${options.origin}${options.target ?? req.url ?? "/"}`;
+  const hasBody = method !== "GET" && method !== "HEAD";
+  // A parser's result stands in for the body only once the parser has actually read the message.
+  const parsed = hasBody && options.parsedBody !== undefined && (req.readableDidRead || req.readableEnded);
+  let omit = options.omitHeaders ?? new Set<string>();
+  if (parsed) omit = new Set([...omit, ...LENGTH_HEADERS]);
+  const headers = () => headersFromNode(req.headers, omit);
+  let body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined;
+  if (parsed) body = serialise(options.parsedBody, req.headers["content-type"]);
+  else if (hasBody && !req.readableEnded) body = cappedBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES);
+  return lazyRequest({ url, method, headers, body });
+}
+
+function serialise(body: unknown, contentType: string | undefined): string | Uint8Array<ArrayBuffer> {
+  if (typeof body === "string") return body;
+  // A copy: the parser's buffer may be a view of a larger, pooled one.
+  if (body instanceof Uint8Array) return new Uint8Array(body);
+  const type = contentType?.split(";")[0]?.trim().toLowerCase();
+  if (type === "application/json" || type?.endsWith("+json")) return JSON.stringify(body);
+  return new URLSearchParams(body as Record<string, string>).toString();
+}
+
+function tooLarge(): BadRequest {
+  return new BadRequest("The body is too large.", 413);
+}
+
+/**
+ * The message's body as a stream that reads nothing until pulled (no read-ahead) and fails once
+ * more than `limit` bytes have arrived, leaving the rest unread.
+ */
+function cappedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+  const declared = Number(req.headers["content-length"]);
+  if (declared > limit) {
+    // Refused before a byte is read: whoever reads this body gets the 413, the core straight
+    // from the header.
+    cutOff.add(req);
+    return new ReadableStream({ pull: (controller) => controller.error(tooLarge()) }, { highWaterMark: 0 });
+  }
+  let size = 0;
+  let listening = false;
+  let settled = false;
+  const detach = () => {
+    settled = true;
+    req.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+    req.pause();
+  };
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const onData = (chunk: Buffer) => {
+    size += chunk.byteLength;
+    if (size > limit) {
+      detach();
+      cutOff.add(req);
+      controller.error(tooLarge());
+      return;
+    }
+    controller.enqueue(chunk);
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  const onEnd = () => {
+    detach();
+    controller.close();
+  };
+  const onError = (error: Error) => {
+    detach();
+    controller.error(error);
+  };
+  // Closed before its end: the client went away mid-body.
+  const onClose = () => {
+    if (!settled) onError(new Error("The request was aborted before its body ended."));
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start: (c) => {
+        controller = c;
+      },
+      pull: () => {
+        if (!listening) {
+          listening = true;
+          req.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+        }
+        req.resume();
+      },
+      cancel: () => {
+        if (settled) return;
+        detach();
+        // Whoever read it stopped part-way: the rest stays on the wire.
+        cutOff.add(req);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
