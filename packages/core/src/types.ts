@@ -383,7 +383,11 @@ export interface WebAuthnConfig extends CommonProviderOptions {
   type: "webauthn";
   /** Relying party: name, id (domain) and origin. Default: from the request URL. */
   relayingParty?: { id?: string; name?: string; origin?: string };
-  /** Show the passkey in browser autofill on the built-in page. */
+  /**
+   * Offer the site's passkeys in the browser's autofill of the built-in sign-in page (WebAuthn
+   * conditional mediation), next to the passkey button. Default `true` (the built-in factories);
+   * at most one provider may set it.
+   */
   enableConditionalUI?: boolean;
   /** Form fields on the built-in page; one must have `autocomplete` containing `webauthn`. */
   formFields?: Record<string, CredentialInput>;

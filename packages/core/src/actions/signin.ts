@@ -19,6 +19,7 @@ function pageProvider(provider: ProviderConfig, ctx: ActionContext): PageProvide
     style: "style" in provider ? (provider.style as PageProvider["style"]) : undefined,
     credentials: provider.type === "credentials" ? provider.credentials : undefined,
     formFields: provider.type === "webauthn" ? provider.formFields : undefined,
+    enableConditionalUI: provider.type === "webauthn" && provider.enableConditionalUI === true,
   };
 }
 

@@ -60,10 +60,13 @@ ${fields(provider.credentials, index)}
 function webauthnSection(provider: PageProvider, index: number, context: SectionContext): SafeHtml {
   // The browser script that runs the WebAuthn ceremony finds this button by its data attribute
   // and posts the result to the callback; the form alone carries the fields and the CSRF token.
+  // The conditional marker tells the script to offer this provider's passkeys in autofill on
+  // load: the script itself is a constant, so the choice has to travel in the markup.
+  const conditional = provider.enableConditionalUI === true && html` data-webauthn-conditional`;
   return html`<form action="${safeLinkUrl(provider.callbackUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken })}
 ${fields(provider.formFields, index)}
-<button type="submit" class="button" data-webauthn-provider="${provider.id}">Sign in with ${provider.name}</button>
+<button type="submit" class="button" data-webauthn-provider="${provider.id}"${conditional}>Sign in with ${provider.name}</button>
 </form>`;
 }
 
@@ -79,7 +82,8 @@ const RENDERERS = {
  * Renders the sign-in section of one provider: OAuth/OIDC get a button posting to `signinUrl`,
  * email a form with an email input posting to `signinUrl`, credentials a form with the
  * configured fields posting to `callbackUrl`, and WebAuthn a form with its fields and a button
- * marked `data-webauthn-provider`. Every form carries the CSRF token.
+ * marked `data-webauthn-provider` (and `data-webauthn-conditional` when the provider offers its
+ * passkeys in autofill). Every form carries the CSRF token.
  *
  * @param provider - the provider; every value from it is escaped.
  * @param index - the section's position, used for unique ids and the button's style class.

@@ -21,6 +21,8 @@ export interface PageProvider {
   credentials?: Record<string, CredentialInput>;
   /** Fields of a WebAuthn provider's form; each key is the input's name. */
   formFields?: Record<string, CredentialInput>;
+  /** Whether this WebAuthn provider offers its passkeys in the browser's autofill on load. */
+  enableConditionalUI?: boolean;
 }
 
 /** A rendered page: a complete HTML document and the HTTP status to send it with. */

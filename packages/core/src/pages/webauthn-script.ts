@@ -14,6 +14,14 @@ import { type SafeHtml, trustedHtml } from "./html";
  * and `data`, the credential as JSON with its bytes in base64url. A failure (cancelled, timed
  * out, refused by the server) shows a message and re-enables the button.
  *
+ * On load, when a button is marked `data-webauthn-conditional` and the browser supports
+ * conditional mediation, it also fetches `webauthn-options/{id}?action=authenticate` and calls
+ * `get` with `mediation: "conditional"`, so the browser offers the site's passkeys in the
+ * autofill of the field whose `autocomplete` holds `webauthn`; a passkey picked there posts the
+ * form as above. Pressing any passkey button aborts that request first, since a pending
+ * conditional request makes the browser refuse every other WebAuthn call. The offer ends
+ * silently (aborted, unsupported, refused): the button is still there.
+ *
  * It is a constant: nothing from the request or configuration is interpolated into it, so it
  * cannot carry injected code, and a Content-Security-Policy can allow it by its hash. It holds
  * no `<`, so it can never close its own element.
@@ -28,7 +36,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
   const ids = (list) => (list || []).map((item) => ({ ...item, id: bytes(item.id) }));
   const create = (o) => navigator.credentials.create({ publicKey: { ...o, challenge: bytes(o.challenge),
     user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: ids(o.excludeCredentials) } });
-  const get = (o) => navigator.credentials.get({ publicKey: { ...o, challenge: bytes(o.challenge),
+  const get = (o, how) => navigator.credentials.get({ ...how, publicKey: { ...o, challenge: bytes(o.challenge),
     allowCredentials: ids(o.allowCredentials) } });
   const json = (credential) => {
     const r = credential.response;
@@ -52,20 +60,28 @@ export const WEBAUTHN_SCRIPT = `(() => {
     input.value = value;
     form.append(input);
   };
-  const run = async (form, provider) => {
+  // autofill: the AbortController of the conditional request on load; absent for a button press.
+  const run = async (form, provider, autofill) => {
     const target = new URL(form.getAttribute("action"), location.href);
     const base = target.pathname.slice(0, target.pathname.lastIndexOf("/callback/"));
     const url = new URL(base + "/webauthn-options/" + encodeURIComponent(provider), target);
     const email = form.elements.namedItem("email");
-    if (email && email.value) url.searchParams.set("email", email.value);
-    const answer = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (autofill) url.searchParams.set("action", "authenticate");
+    else if (email && email.value) url.searchParams.set("email", email.value);
+    const signal = autofill ? autofill.signal : undefined;
+    const answer = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" }, signal });
     const body = await answer.json();
     if (!answer.ok) throw new Error(body.error);
-    const credential = body.action === "register" ? await create(body.options) : await get(body.options);
+    const credential = body.action === "register" ? await create(body.options)
+      : await get(body.options, autofill ? { mediation: "conditional", signal } : {});
+    // A passkey picked just as a button took over must not post a second time.
+    if (signal && signal.aborted) return;
     hidden(form, "action", body.action);
     hidden(form, "data", json(credential));
     form.submit();
   };
+  let autofill = null;
+  let pressed = false;
   for (const button of document.querySelectorAll("button[data-webauthn-provider]")) {
     const form = button.form;
     const message = document.createElement("div");
@@ -74,12 +90,31 @@ export const WEBAUTHN_SCRIPT = `(() => {
     message.textContent = "Passkey sign-in did not complete. Please try again.";
     form.addEventListener("submit", (event) => {
       event.preventDefault();
+      pressed = true;
+      // While a conditional request is pending the browser refuses any other one: end it first.
+      if (autofill) autofill.abort();
+      autofill = null;
       button.disabled = true;
       message.remove();
       run(form, button.dataset.webauthnProvider).catch(() => {
         form.prepend(message);
         button.disabled = false;
       });
+    });
+  }
+  const offer = document.querySelector("button[data-webauthn-provider][data-webauthn-conditional]");
+  const supported = async () => {
+    const credential = window.PublicKeyCredential;
+    return Boolean(credential && credential.isConditionalMediationAvailable
+      && await credential.isConditionalMediationAvailable());
+  };
+  if (offer) {
+    supported().then((yes) => {
+      if (!yes || pressed) return;
+      autofill = new AbortController();
+      return run(offer.form, offer.dataset.webauthnProvider, autofill);
+    }).catch(() => {
+      // Aborted by a button, refused, or no passkey: nothing to tell, the button still works.
     });
   }
 })();`;
@@ -96,7 +131,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
  * const policy = `script-src ${WEBAUTHN_SCRIPT_SOURCE}`
  * ```
  */
-export const WEBAUTHN_SCRIPT_SOURCE = "'sha256-MV8r8KuxLBjssSkJx/1la/yGKJKofzLm0kQ/bY3HVgQ='";
+export const WEBAUTHN_SCRIPT_SOURCE = "'sha256-v23SlgWqpIOXRi2JDaXU5Ax9vN2mFGWkneRzCw9WuZs='";
 
 /**
  * The `<script>` element of {@link WEBAUTHN_SCRIPT}, for the sign-in page when a WebAuthn

@@ -10,7 +10,8 @@ import WebAuthn, { DEFAULT_WEBAUTHN_TIMEOUT, type WebAuthnUserConfig } from "./w
 /**
  * A WebAuthn provider with id `passkey` and name `Passkey` that asks for a resident key and
  * requires user verification both when the passkey is made and each time it is used: a
- * passkey is the only factor of the sign-in, so presence alone (a tap) must not suffice.
+ * passkey is the only factor of the sign-in, so presence alone (a tap) must not suffice. Like
+ * {@link WebAuthn}, it offers the site's passkeys in the email field's autofill by default.
  *
  * @param config - Overrides, as for {@link WebAuthn}.
  * @returns The provider configuration.

@@ -20,9 +20,14 @@ export type WebAuthnUserConfig = Partial<WebAuthnConfig>;
  * A WebAuthn provider (id `webauthn`). The built-in sign-in page shows an email field and a
  * button that runs the ceremony: an unknown email registers a new passkey (and user), a known
  * one or none signs in with an existing passkey. The relying party defaults to the app's URL.
+ * Conditional UI is on by default, as in Auth.js: the page also offers the site's passkeys in
+ * the email field's autofill. Only one provider may have it, so when two WebAuthn providers
+ * are configured, pass `enableConditionalUI: false` to all but one.
  *
- * @param config - Overrides: `id`, `name`, `relayingParty`, `formFields`, `getUserInfo`, and the
- * options passed to `@simplewebauthn/server` (`registrationOptions`, `authenticationOptions`,
+ * @param config - Overrides: `id`, `name`, `relayingParty`, `enableConditionalUI`, `formFields`
+ * (while conditional UI is on, one must keep an `autocomplete` containing `webauthn`: the field
+ * the browser attaches the offer to), `getUserInfo`, and the options passed to
+ * `@simplewebauthn/server` (`registrationOptions`, `authenticationOptions`,
  * `verifyRegistrationOptions`, `verifyAuthenticationOptions`).
  * @returns The provider configuration.
  * @see https://www.w3.org/TR/webauthn-3/
@@ -36,6 +41,7 @@ export default function WebAuthn(config: WebAuthnUserConfig = {}): WebAuthnConfi
   return {
     id: "webauthn",
     name: "WebAuthn",
+    enableConditionalUI: true,
     formFields: {
       email: { label: "Email", type: "email", required: true, autocomplete: "username webauthn" },
     },

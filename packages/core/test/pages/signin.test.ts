@@ -252,6 +252,18 @@ describe("WebAuthn", () => {
     const email = elements(form.body, "input").find((i) => i.name === "email");
     expect(email).toMatchObject({ type: "email", autocomplete: "username webauthn", required: "" });
   });
+
+  it("marks the button data-webauthn-conditional only for the provider with conditional UI", () => {
+    const autofill: PageProvider = { ...PASSKEY, id: "autofill", enableConditionalUI: true };
+    const page = render({ providers: [PASSKEY, autofill] }).html;
+    expect(elements(formOf(page, "autofill").body, "button")[0]).toHaveProperty(
+      "data-webauthn-conditional",
+      "",
+    );
+    expect(elements(formOf(page, "passkey").body, "button")[0]).not.toHaveProperty(
+      "data-webauthn-conditional",
+    );
+  });
 });
 
 describe("error box", () => {

@@ -291,7 +291,9 @@ describe("replayed assertions", () => {
 
 describe("a challenge made for another provider", () => {
   it("does not complete this provider's ceremony", async () => {
-    const { client, adapter, authenticator, errors } = setup({ providers: [Passkey, WebAuthn] });
+    const { client, adapter, authenticator, errors } = setup({
+      providers: [Passkey, WebAuthn({ enableConditionalUI: false })],
+    });
     const { body } = await options(client, { email: NEW_EMAIL }, "webauthn");
     const response = await postCallback(client, {
       action: "register",

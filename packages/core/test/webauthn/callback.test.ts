@@ -149,7 +149,9 @@ describe("authentication", () => {
   });
 
   it("does not sign in through one WebAuthn provider with a passkey registered through another", async () => {
-    const { client, authenticator } = setup({ providers: [WebAuthn, Passkey] });
+    const { client, authenticator } = setup({
+      providers: [WebAuthn({ enableConditionalUI: false }), Passkey],
+    });
     await register(client, authenticator, EMAIL);
     const later = otherBrowser(client);
     const { body } = await options(later, { action: "authenticate" }, "webauthn");
