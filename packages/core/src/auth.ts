@@ -3,7 +3,7 @@
  * engine (see engine/index.ts) is made once per configuration object.
  */
 import { internalConfig } from "./config/normalize";
-import { configurationFailure, outcome } from "./engine";
+import { configurationFailure, type Mount, outcome } from "./engine";
 import type { SetCookie } from "./http/cookies";
 import { toResponse } from "./http/response";
 import { raw } from "./symbols";
@@ -39,6 +39,8 @@ export interface ResponseInternal {
  *
  * @param request A Web Request.
  * @param config The configuration, or a function of the request returning it.
+ * @param mount Where an integration mounted the routes (e.g. Express's mount path); the
+ * configuration's own `basePath`, or the path of `AUTH_URL`, wins over it. Default `/auth`.
  * @example
  * ```ts
  * import { Auth } from "@portcullis/core"
@@ -46,9 +48,17 @@ export interface ResponseInternal {
  * const response = await Auth(request, { secret: "...", providers: [Credentials({ authorize: check })] })
  * ```
  */
-export function Auth(request: Request, config: AuthConfig & { raw: typeof raw }): Promise<ResponseInternal>;
-export function Auth(request: Request, config: AuthConfigInput): Promise<Response>;
-export async function Auth(request: Request, config: AuthConfigInput): Promise<Response | ResponseInternal> {
+export function Auth(
+  request: Request,
+  config: AuthConfig & { raw: typeof raw },
+  mount?: Mount,
+): Promise<ResponseInternal>;
+export function Auth(request: Request, config: AuthConfigInput, mount?: Mount): Promise<Response>;
+export async function Auth(
+  request: Request,
+  config: AuthConfigInput,
+  mount?: Mount,
+): Promise<Response | ResponseInternal> {
   // Only an object can ask for raw: the overloads type the lazy form as returning a Response.
   const wantsRaw = typeof config !== "function" && (config as { raw?: unknown }).raw === raw;
   let resolved: AuthConfig;
@@ -57,7 +67,7 @@ export async function Auth(request: Request, config: AuthConfigInput): Promise<R
   } catch (error) {
     return configurationFailure(error);
   }
-  const { result, returnRedirect } = await outcome(() => internalConfig(resolved), request);
+  const { result, returnRedirect } = await outcome(() => internalConfig(resolved), request, mount);
   if (!wantsRaw) return toResponse(result, returnRedirect);
   const { status, headers, body, redirect, cookies } = result;
   return { status, headers, body, redirect, cookies };

@@ -1,4 +1,4 @@
-import { Auth, type AuthConfigInput, withBasePath } from "@portcullis/core";
+import { Auth, type AuthConfigInput } from "@portcullis/core";
 import { responseToNode } from "@portcullis/core/node";
 import type { RequestHandler } from "express";
 import { mountPath } from "./request-origin";
@@ -27,7 +27,7 @@ export function ExpressAuth(config: AuthConfigInput): RequestHandler {
     const request = toWebRequest(req);
     // The core's own answer to a request it cannot route, for one it could not even be given.
     const response = request
-      ? await Auth(request, withBasePath(config, mountPath(req)))
+      ? await Auth(request, config, { basePath: mountPath(req) })
       : Response.json("Bad request.", { status: 400 });
     await responseToNode(res, response);
   };

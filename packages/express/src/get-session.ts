@@ -1,12 +1,12 @@
-import { type AuthConfig, type Session, sessionAt } from "@portcullis/core";
+import { type AuthConfig, createAuth, requestOrigin, type Session } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
 import { hostOf } from "./request-origin";
 
 /**
  * The session of an Express request, for protecting routes outside the auth middleware. Asks the
- * core's session action with the request's cookies and answers `null` for anything but a 200 JSON
- * object: no session, an invalid or tampered cookie, an unusable Host, or a configuration error
- * (whose 500 body is never taken for a session). Sets no cookies: reading here does not extend the session.
+ * engine of the configuration (the same one the auth routes use) with the request's cookies and
+ * answers `null` for no session, an invalid or tampered cookie, an unusable Host, or a
+ * configuration error. Sets no cookies: reading here does not extend the session.
  *
  * @param req The Express request; its protocol and host follow Express's `trust proxy`.
  * @param config The same configuration as given to {@link ExpressAuth}.
@@ -22,5 +22,8 @@ import { hostOf } from "./request-origin";
  */
 export async function getSession(req: ExpressRequest, config: AuthConfig): Promise<Session | null> {
   // The framework already judged the proxy headers (trust proxy): its protocol and host are the origin.
-  return sessionAt(req.protocol, hostOf(req), req.headers.cookie, config);
+  const origin = requestOrigin(req.protocol, hostOf(req));
+  if (origin === undefined) return null;
+  const { cookie } = req.headers;
+  return (await createAuth(config).session({ headers: cookie ? { cookie } : {}, origin })).session;
 }

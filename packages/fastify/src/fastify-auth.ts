@@ -1,4 +1,4 @@
-import { Auth, type AuthConfigInput, withBasePath } from "@portcullis/core";
+import { Auth, type AuthConfigInput } from "@portcullis/core";
 import type { FastifyPluginAsync } from "fastify";
 import { sendWebResponse } from "./send-web-response";
 import { toWebRequest } from "./to-web-request";
@@ -23,7 +23,7 @@ import { toWebRequest } from "./to-web-request";
  */
 export function FastifyAuth(config: AuthConfigInput): FastifyPluginAsync {
   return async (fastify) => {
-    const mounted = withBasePath(config, fastify.prefix);
+    const mount = { basePath: fastify.prefix };
     fastify.removeAllContentTypeParsers();
     fastify.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
     fastify.route({
@@ -33,7 +33,7 @@ export function FastifyAuth(config: AuthConfigInput): FastifyPluginAsync {
         const webRequest = toWebRequest(request);
         // The core's own answer to a request it cannot route, for one it could not even be given.
         const response = webRequest
-          ? await Auth(webRequest, mounted)
+          ? await Auth(webRequest, config, mount)
           : Response.json("Bad request.", { status: 400 });
         return sendWebResponse(reply, response);
       },
