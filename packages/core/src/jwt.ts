@@ -16,8 +16,8 @@ import { compactDecrypt } from "jose";
 import { type DerivedKey, derivedKey, type Enc } from "./crypto/derived-key";
 import { type CbcHsKey, decryptCompact, encryptCompact } from "./crypto/jwe";
 import { recall, remember } from "./crypto/plaintext-cache";
+import { base64urlDecode } from "./crypto/primitives";
 import { MissingSecret } from "./errors";
-import { base64urlDecode } from "./http/crypto";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types";
 
 // Re-exported so apps augment the token as Auth.js documents it:

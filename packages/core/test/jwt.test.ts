@@ -10,8 +10,8 @@ import {
   SignJWT,
 } from "jose";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
+import { randomHex } from "../src/crypto/primitives";
 import { serializeCookie, writeChunked } from "../src/http/cookies";
-import { randomHex } from "../src/http/crypto";
 import type { JWT } from "../src/types";
 
 const SECRET = randomHex(32);

@@ -4,11 +4,12 @@
  * Problems found here are kept as `error` and answered on each request, so a misconfigured app
  * fails with a message saying what to set instead of crashing at import time.
  */
+
+import { adapterWithDeadline } from "../adapter/deadline";
 import { type Adapter, isDate } from "../adapters";
 import { type AuthError, InvalidConfiguration, MissingSecret } from "../errors";
 import { type HostTrust, hostTrust } from "../http/origin";
 import { decode, encode } from "../jwt";
-import { adapterWithDeadline } from "../session/adapter-deadline";
 import type {
   AuthConfig,
   CallbacksOptions,

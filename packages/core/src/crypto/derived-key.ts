@@ -5,8 +5,8 @@
  * request needs the key, so each is computed once per (enc, salt, secret) and cached.
  */
 import { calculateJwkThumbprint } from "jose";
-import { base64urlEncode } from "../http/crypto";
 import { type CbcHsKey, cbcHsKey } from "./jwe";
+import { base64urlEncode } from "./primitives";
 
 /** The content encryptions a session JWT may use. */
 export type Enc = "A256CBC-HS512" | "A256GCM";

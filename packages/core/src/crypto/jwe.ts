@@ -10,9 +10,10 @@
  * thumbprints, A256GCM tokens) stays with jose, and the interop tests check this module's output
  * against jose/@auth/core in both directions, on both backends.
  */
-import { base64urlDecode, base64urlEncode } from "../http/crypto";
+
 import { type CbcStream, cbcStream, decryptOn, encryptOn } from "./cbc-stream";
 import { nodeCrypto, type SyncCrypto } from "./node-crypto";
+import { base64urlDecode, base64urlEncode } from "./primitives";
 import { randomBytes } from "./random";
 
 /** A 64-byte CBC-HS512 key, split once (RFC 7518 §5.2.2.1): MAC key first, encryption key second. */

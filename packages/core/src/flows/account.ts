@@ -5,12 +5,13 @@
  * `save()` writes the user and the account link and fires their events. A sign-in the callback
  * refuses therefore leaves nothing behind.
  */
+
+import { callAdapter } from "../adapter/call";
 import type { AdapterAccount, AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors";
 import { emit } from "../events";
 import { currentSession, recentEnoughToLink } from "../session/current-user";
-import { callAdapter } from "../session/database";
 import type { Account, Profile, User } from "../types";
 import { createUserWithAccount } from "./new-user";
 

@@ -2,6 +2,8 @@
  * Credentials sign-in: the app's `authorize` checks the submitted fields. Works with JWT sessions
  * and, unlike Auth.js, with database sessions too, when the returned user exists in the adapter.
  */
+
+import { callAdapter } from "../adapter/call";
 import type { ActionContext, AuthRequest, AuthResult } from "../context";
 import {
   CallbackRouteError,
@@ -10,7 +12,6 @@ import {
   UnknownAction,
   UnsupportedStrategy,
 } from "../errors";
-import { callAdapter } from "../session/database";
 import type { CredentialsConfig, User } from "../types";
 import { refundCredentialsAttempt, takeCredentialsAttempt } from "./credentials-limit";
 import { checkSignIn, startSession } from "./sign-in";

@@ -4,10 +4,11 @@
  * when linking fails. Either way, no user is left without its account, and the `createUser` and
  * `linkAccount` events fire only once both rows exist.
  */
+
+import { callAdapter } from "../adapter/call";
 import type { AdapterAccount, AdapterUser } from "../adapters";
 import type { ActionContext } from "../context";
 import { emit } from "../events";
-import { callAdapter } from "../session/database";
 import type { User } from "../types";
 
 /** Creates the user with its account; returns the stored user. */

@@ -3,7 +3,7 @@
  * must carry the same token in its body. The hash binds the cookie to our secret, so a cookie
  * planted by a sibling subdomain (which cannot compute it) is refused.
  */
-import { randomHex, sha256Hex, timingSafeEqual } from "./crypto";
+import { randomHex, sha256Hex, timingSafeEqual } from "../crypto/primitives";
 
 /** The token of a CSRF cookie value, or undefined when the value does not verify. */
 export async function tokenFromCookie(

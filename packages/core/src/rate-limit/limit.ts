@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { sha256Hex } from "../http/crypto";
+import { sha256Hex } from "../crypto/primitives";
 import type { RateLimitStore, RateLimitWindow } from "../types";
 
 /**

@@ -1,10 +1,11 @@
 /** Who is signed in on a request: used by flows that link a new sign-in method to that user. */
+
+import { callAdapter } from "../adapter/call";
 import type { AdapterUser } from "../adapters";
 import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthRequest } from "../context";
 import { readChunked } from "../http/cookies";
 import type { JWTDecodeParams } from "../types";
-import { callAdapter } from "./database";
 import { adapterDateExpired } from "./expiry";
 
 /** The signed-in user of a request and how fresh its session is. */

@@ -4,6 +4,7 @@
  * read after expiry deletes it. An adapter failure is logged and answered with no session, but
  * the cookie is kept: a database blip must not sign everyone out.
  */
+import { callAdapter } from "../adapter/call";
 import type { AdapterSession, AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
 import { AdapterError, SessionTokenError, SignOutError, UnsupportedStrategy } from "../errors";
@@ -12,15 +13,6 @@ import { clearChunked, type SetCookie } from "../http/cookies";
 import type { Session, SessionCallbackParams } from "../types";
 import { adapterDateExpired } from "./expiry";
 import type { SessionState, SessionStrategy } from "./strategy";
-
-/** Runs an adapter call, turning what it throws into an AdapterError naming the method. */
-export async function callAdapter<T>(method: string, call: () => T | PromiseLike<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw new AdapterError(`The adapter's ${method} failed.`, { cause: error });
-  }
-}
 
 function sessionCookie(sessionToken: string, expires: Date, ctx: ActionContext): SetCookie {
   const { name, options } = ctx.cookies.sessionToken;

@@ -4,7 +4,7 @@
  */
 import { decode as authjsDecode, encode as authjsEncode } from "@auth/core/jwt";
 import { nodeBuffer, nodeCrypto, useSyncCrypto } from "@portcullis/core/crypto/node-crypto";
-import { base64urlDecode, base64urlEncode, sha256Hex } from "@portcullis/core/http/crypto";
+import { base64urlDecode, base64urlEncode, sha256Hex } from "@portcullis/core/crypto/primitives";
 import { decode, encode } from "@portcullis/core/jwt";
 import { afterAll, describe, expect, it } from "vitest";
 

@@ -6,11 +6,12 @@
  *
  * @module
  */
+
+import { callAdapter } from "../../adapter/call";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { MissingCSRF, UnknownAction, Verification } from "../../errors";
 import { html } from "../../http/response";
 import { renderEmailConfirmPage } from "../../pages";
-import { callAdapter } from "../../session/database";
 import type { EmailConfig } from "../../types";
 import { checkSignIn, startSession } from "../sign-in";
 import { emailIdentifier } from "./normalize";

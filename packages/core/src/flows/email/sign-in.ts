@@ -5,10 +5,11 @@
  *
  * @module
  */
+
+import { callAdapter } from "../../adapter/call";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { withDeadline } from "../../deadline";
 import { EmailSignInError } from "../../errors";
-import { callAdapter } from "../../session/database";
 import type { EmailConfig } from "../../types";
 import { checkSignIn } from "../sign-in";
 import { emailIdentifier } from "./normalize";

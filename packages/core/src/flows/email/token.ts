@@ -4,11 +4,12 @@
  *
  * @module
  */
+
+import { callAdapter } from "../../adapter/call";
 import type { VerificationToken } from "../../adapters";
 import type { ActionContext } from "../../context";
+import { randomHex, sha256Hex, timingSafeEqual } from "../../crypto/primitives";
 import { EmailSignInError, Verification } from "../../errors";
-import { randomHex, sha256Hex, timingSafeEqual } from "../../http/crypto";
-import { callAdapter } from "../../session/database";
 import { adapterDateExpired } from "../../session/expiry";
 import type { EmailConfig } from "../../types";
 

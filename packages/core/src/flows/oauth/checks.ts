@@ -13,9 +13,9 @@
 import { calculatePKCECodeChallenge, generateRandomCodeVerifier, generateRandomNonce } from "oauth4webapi";
 import { CHECK_COOKIE_MAX_AGE } from "../../config/cookies";
 import type { ActionContext, AuthRequest } from "../../context";
+import { randomHex, timingSafeEqual } from "../../crypto/primitives";
 import { InvalidCheck } from "../../errors";
 import type { SetCookie } from "../../http/cookies";
-import { randomHex, timingSafeEqual } from "../../http/crypto";
 import { decode, encode } from "../../jwt";
 import type { CookieOption, OAuthCheck } from "../../types";
 

@@ -18,9 +18,9 @@ import {
   validateApplicationLevelSignature,
 } from "oauth4webapi";
 import type { ActionContext } from "../../context";
+import { base64urlDecode } from "../../crypto/primitives";
 import { withDeadline } from "../../deadline";
 import { InvalidCheck } from "../../errors";
-import { base64urlDecode } from "../../http/crypto";
 import type { InternalOAuthProvider, TokenSet } from "../../types";
 import type { CheckValues } from "./checks";
 import { talkTo } from "./failure";

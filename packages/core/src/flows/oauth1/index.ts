@@ -13,9 +13,9 @@
  */
 import { CHECK_COOKIE_MAX_AGE } from "../../config/cookies";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
+import { timingSafeEqual } from "../../crypto/primitives";
 import { CallbackRouteError, InvalidCheck, OAuthCallbackError, OAuthSignInError } from "../../errors";
 import type { SetCookie } from "../../http/cookies";
-import { timingSafeEqual } from "../../http/crypto";
 import { decode, encode } from "../../jwt";
 import type { OAuth2Config, Profile } from "../../types";
 import { resolveAccount } from "../account";

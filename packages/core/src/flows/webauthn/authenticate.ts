@@ -3,10 +3,10 @@
  * signature over our challenge, advance its signature counter, and name the user it belongs to.
  */
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { callAdapter } from "../../adapter/call";
 import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterUser } from "../../adapters";
 import type { ActionContext, AuthRequest } from "../../context";
 import { WebAuthnVerificationError } from "../../errors";
-import { callAdapter } from "../../session/database";
 import type { WebAuthnConfig } from "../../types";
 import type { Challenge } from "./challenge";
 import { fromBase64, legacyCredentialId, parseCredential, splitTransports } from "./credential";

@@ -4,8 +4,8 @@
  * comma-joined transports.
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { base64urlDecode, base64urlEncode } from "../../crypto/primitives";
 import { WebAuthnVerificationError } from "../../errors";
-import { base64urlDecode, base64urlEncode } from "../../http/crypto";
 
 /** Credential ids are at most 1023 bytes (WebAuthn Level 3), 1364 base64url characters. */
 const CREDENTIAL_ID = /^[A-Za-z0-9_-]{1,1364}$/;

@@ -3,11 +3,12 @@
  * (`create` to register a passkey, `get` to sign in with one), plus the challenge cookie the
  * callback checks them against.
  */
+
+import { callAdapter } from "../../adapter/call";
 import type { AdapterAuthenticator } from "../../adapters";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { NO_STORE } from "../../http/response";
 import { currentSession, recentEnoughToLink } from "../../session/current-user";
-import { callAdapter } from "../../session/database";
 import type { User, WebAuthnConfig } from "../../types";
 import { sealChallenge } from "./challenge";
 import { splitTransports } from "./credential";

@@ -3,10 +3,10 @@
  * (and its user, on a first sign-up) once the `signIn` callback has allowed the sign-in.
  */
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import { callAdapter } from "../../adapter/call";
 import type { AdapterAuthenticator } from "../../adapters";
 import type { ActionContext, AuthRequest } from "../../context";
 import { WebAuthnVerificationError } from "../../errors";
-import { callAdapter } from "../../session/database";
 import type { Account, User, WebAuthnConfig } from "../../types";
 import { type ResolvedAccount, resolveAccount } from "../account";
 import type { Challenge } from "./challenge";

@@ -1,5 +1,5 @@
+import { callAdapter } from "../../adapter/call";
 import type { ActionContext, AuthRequest } from "../../context";
-import { callAdapter } from "../../session/database";
 import type { User, WebAuthnConfig } from "../../types";
 import { normalizeEmailAddress } from "../email/normalize";
 

@@ -5,7 +5,7 @@ import {
   randomHex,
   sha256Hex,
   timingSafeEqual,
-} from "../../src/http/crypto";
+} from "../../src/crypto/primitives";
 
 describe("sha256Hex", () => {
   it("matches the FIPS 180-2 test vector for 'abc'", async () => {
