@@ -1,11 +1,11 @@
-import { type AuthConfig, type Session, getSession as sessionOf } from "@portcullis/core";
+import { type AuthConfig, createAuth, type Session } from "@portcullis/core";
 import type { Context } from "hono";
 
 /**
- * The session of a Hono request, for protecting routes outside the auth handler. Asks the core's
- * session action with the request's cookies and answers `null` for anything but a 200 JSON object:
- * no session, an invalid or tampered cookie, or a configuration error (whose 500 body is never
- * taken for a session). Sets no cookies: reading here does not extend the session.
+ * The session of a Hono request, for protecting routes outside the auth handler, read by the
+ * engine's server face from the request's cookies and (under `trustHost`) its X-Forwarded-Host and
+ * X-Forwarded-Proto: `null` without a session, for an invalid or tampered cookie, or when the
+ * configuration cannot be read (logged). Sets no cookies: reading here does not extend the session.
  *
  * @param c The Hono context of the request.
  * @param config The same configuration as given to {@link HonoAuth}.
@@ -19,6 +19,10 @@ import type { Context } from "hono";
  * ```
  */
 export async function getSession(c: Context, config: AuthConfig): Promise<Session | null> {
-  // Hono's request is a Web Request: the core reads its cookies and (under trustHost) proxy headers.
-  return sessionOf(c.req.raw, config);
+  const request = c.req.raw;
+  const { session } = await createAuth(config).session({
+    headers: request.headers,
+    origin: new URL(request.url).origin,
+  });
+  return session;
 }

@@ -1,18 +1,17 @@
-import { type AuthConfigInput, type Session, getSession as sessionOf } from "@portcullis/core";
+import type { AuthConfigInput, Session } from "@portcullis/core";
+import { engineOf } from "./engine";
 
 /**
  * The session of a SolidStart request, for protecting API routes, server functions and route data
- * outside the auth routes. Asks the core's session action with the request's cookies (and, under
- * `trustHost`, its X-Forwarded-Host/Proto) and answers `null` for anything but a 200 JSON object:
- * no session, an invalid or tampered cookie, or a configuration error (whose 500 body is never
- * taken for a session). Sets no cookies: reading here does not extend the session.
+ * outside the auth routes, read by the engine's server face from the request's cookies and (under
+ * `trustHost`) its X-Forwarded-Host and X-Forwarded-Proto. `null` without a session, for an invalid
+ * or tampered cookie, or when the configuration cannot be read (a configuration function that
+ * throws included). Sets no cookies: reading here does not extend the session.
  *
  * @param request The request: `event.request` of an API route, or `getRequestEvent()?.request` in
  * a server function.
  * @param config The same configuration as given to {@link SolidAuth}, or a function of the request.
- * @returns The session, or `null`. Does not throw.
- * @throws Never: every failure is answered as `null`.
- * @see SPEC.md "Programmatic operations" (getSession)
+ * @returns The session, or `null`. Never throws.
  * @example
  * ```ts
  * // src/routes/api/me.ts
@@ -23,5 +22,8 @@ import { type AuthConfigInput, type Session, getSession as sessionOf } from "@po
  * ```
  */
 export async function getSession(request: Request, config: AuthConfigInput): Promise<Session | null> {
-  return sessionOf(request, config);
+  const auth = await engineOf(config, request).catch(() => undefined);
+  if (!auth) return null;
+  const { session } = await auth.session({ headers: request.headers, origin: new URL(request.url).origin });
+  return session;
 }

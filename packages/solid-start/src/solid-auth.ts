@@ -1,4 +1,5 @@
-import { Auth, type AuthConfigInput } from "@portcullis/core";
+import type { AuthConfigInput } from "@portcullis/core";
+import { answer } from "./engine";
 
 /**
  * What the handlers read of SolidStart's `APIEvent`: its Web Request. Described structurally, so
@@ -9,7 +10,7 @@ export interface SolidAuthEvent {
   request: Request;
 }
 
-/** The API route handlers of the catch-all auth route file, one per method the core answers. */
+/** The API route handlers of the catch-all auth route file, one per method the engine answers. */
 export interface SolidAuthHandlers {
   /** Sign-in and sign-out pages, CSRF token, providers, session, OAuth callbacks. */
   GET: (event: SolidAuthEvent) => Promise<Response>;
@@ -20,16 +21,15 @@ export interface SolidAuthHandlers {
 /**
  * The `GET` and `POST` handlers of SolidStart's catch-all API route for the auth routes
  * (`src/routes/auth/[...solidauth].ts` for the default `basePath` `/auth`). Each hands
- * `event.request` to the core's `Auth` and returns its `Response` unchanged, so SolidStart sends
- * every Set-Cookie header and redirect as the core wrote them; nothing else of the app is touched,
- * since SolidStart only routes requests under the route file's folder here.
+ * `event.request` to the engine's HTTP face and returns its `Response` unchanged, so SolidStart
+ * sends every Set-Cookie header and redirect as the engine wrote them; nothing else of the app is
+ * touched, since SolidStart only routes requests under the route file's folder here.
  *
  * @param config The configuration, or a function of the request returning it (called per request;
- * answer the same object each time so the core's per-configuration cache keeps working).
+ * answer the same object each time so the app keeps one engine).
  * @returns `{ GET, POST }` to export from the route file. The handlers never throw: configuration
- * problems are answered by the core with a 500 and logged by its logger.
+ * problems are answered with a 500 and logged.
  * @throws Never.
- * @see SPEC.md "Programmatic operations" (integration entry function)
  * @example
  * ```ts
  * // src/routes/auth/[...solidauth].ts
@@ -39,7 +39,7 @@ export interface SolidAuthHandlers {
  * ```
  */
 export function SolidAuth(config: AuthConfigInput): SolidAuthHandlers {
-  // SolidStart's request is a Web Request: the body is unread and the core parses it itself.
-  const handle = (event: SolidAuthEvent): Promise<Response> => Auth(event.request, config);
+  // SolidStart's request is a Web Request: the body is unread and the engine parses it itself.
+  const handle = (event: SolidAuthEvent): Promise<Response> => answer(config, event.request);
   return { GET: handle, POST: handle };
 }

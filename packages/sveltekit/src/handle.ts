@@ -1,12 +1,13 @@
-import { Auth, basePathOf, getSession, type Session } from "@portcullis/core";
-import type { Handle } from "@sveltejs/kit";
-import { configFor } from "./resolve-config";
+import type { AuthEngine, Session } from "@portcullis/core";
+import type { Handle, RequestEvent } from "@sveltejs/kit";
+import { setCookies } from "./cookies";
+import { engineFor } from "./engine";
 import type { SvelteKitAuthConfig } from "./types";
 
 /**
  * The server hook of {@link SvelteKitAuth}: a GET or POST under the configuration's `basePath`
- * (default `/auth`) is answered by the core, its Response returned untouched; every other request
- * gets `event.locals.auth()` and goes on to the app.
+ * (default `/auth`) is answered by the engine's HTTP face, its Response returned untouched; every
+ * other request gets `event.locals.auth()` and goes on to the app.
  *
  * @param config The configuration, or a function of the request event returning it.
  * @returns A SvelteKit `Handle` for `src/hooks.server.ts`.
@@ -17,22 +18,36 @@ import type { SvelteKitAuthConfig } from "./types";
  */
 export function createHandle(config: SvelteKitAuthConfig): Handle {
   return async ({ event, resolve }) => {
-    const resolved = await configFor(config, event);
-    const basePath = basePathOf(resolved);
+    const auth = await engineFor(config, event);
+    const basePath = auth.basePath();
     const { pathname } = event.url;
     const method = event.request.method;
     if (
       (method === "GET" || method === "POST") &&
       (pathname === basePath || pathname.startsWith(`${basePath}/`))
     )
-      return Auth(event.request, resolved);
+      return auth.handle(event.request);
     let session: Promise<Session | null> | undefined;
     // Read on first use and at most once: a layout and a page asking both cost one session read.
-    // The core's getSession never throws and answers null for any answer but a session.
     event.locals.auth = () => {
-      session ??= getSession(event.request, resolved);
+      session ??= readSession(auth, event);
       return session;
     };
     return resolve(event);
   };
+}
+
+/** The event's session, its refreshed cookie set on the response as the session route would. */
+async function readSession(auth: AuthEngine, event: RequestEvent): Promise<Session | null> {
+  const { session, cookies } = await auth.session({
+    headers: event.request.headers,
+    origin: event.url.origin,
+  });
+  try {
+    setCookies(event.cookies, cookies);
+  } catch {
+    // Too late for cookies (a read in a promise streamed after the response): the session is still
+    // right, and the next request refreshes the cookie. locals.auth() never throws.
+  }
+  return session;
 }

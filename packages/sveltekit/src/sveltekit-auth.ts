@@ -5,12 +5,11 @@ import type { SvelteKitAuthConfig, SvelteKitAuthResult } from "./types";
 /**
  * Portcullis for SvelteKit: a `handle` hook serving the auth routes under `basePath` (default
  * `/auth`) and giving every other request `event.locals.auth()`, plus `signIn` and `signOut` form
- * actions that talk to the core from the server and redirect with 303.
+ * actions that call the engine from the server and redirect with 303.
  *
  * @param config The configuration, or a function of the request event returning it (called once
  * per request by the hook and once per form submission by the actions).
  * @returns `{ handle, signIn, signOut }`. Never throws itself; see the actions for theirs.
- * @see SPEC.md "Programmatic operations" (integration entry function)
  * @example
  * ```ts
  * // src/auth.ts

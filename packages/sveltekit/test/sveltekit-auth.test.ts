@@ -58,6 +58,25 @@ describe("locals.auth()", () => {
     expect(signedIn.status).toBe(200);
     expect(await signedIn.text()).toContain("Protected page");
   });
+
+  it("reads the session without a CSRF token or a redirect callback, and keeps its cookie alive", async () => {
+    const client = app().client();
+    await signInByAction(client);
+    const redirectCalls = async () =>
+      ((await (await client.get("/redirect-calls")).json()) as { count: number }).count;
+    const before = await redirectCalls();
+    for (const path of ["/protected", "/me-twice", "/protected"]) {
+      const response = await client.get(path);
+      expect(response.status).toBe(200);
+      const set = response.headers.getSetCookie().map(parseSetCookie);
+      expect(set.map((c) => c.name)).toEqual([SESSION_COOKIE]);
+      expect(set[0]?.attributes).toMatchObject({ httponly: true, samesite: "Lax", path: "/" });
+      expect(set[0]?.attributes.secure).toBeUndefined();
+    }
+    expect(await redirectCalls()).toBe(before);
+    expect(client.jar.get("authjs.csrf-token")).toBeUndefined();
+    expect(((await (await client.get("/me")).json()) as { user: unknown }).user).toEqual(ALICE);
+  });
 });
 
 describe("the handle hook", () => {
@@ -112,6 +131,7 @@ describe("the signIn form action", () => {
     const location = new URL(response.headers.get("location") ?? "");
     expect(location.origin + location.pathname).toBe(`${app().origin}/auth/signin`);
     expect(location.searchParams.get("error")).toBe("CredentialsSignin");
+    expect(location.searchParams.get("code")).toBe("credentials");
     expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
     expect(
       app()
