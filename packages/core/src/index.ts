@@ -22,16 +22,7 @@ export { AuthError, CredentialsSignin } from "./errors";
 export { getSession } from "./get-session";
 export { isValidCallbackUrl } from "./http/callback-url-syntax";
 export { setCookieHeader } from "./http/cookies";
-export {
-  basePathOf,
-  providerTypeOf,
-  requestOrigin,
-  type SetCookieParts,
-  sessionAt,
-  setCookiesOf,
-  withBasePath,
-  withoutCsrfCheck,
-} from "./integration";
+export { requestOrigin } from "./integration";
 export { isAuthAction } from "./is-auth-action";
 export { customFetch, raw } from "./symbols";
 export type * from "./types";

@@ -1,6 +1,5 @@
-import type { AuthConfigInput } from "@portcullis/core";
+import { Auth, type AuthConfigInput } from "@portcullis/core";
 import type { Handler } from "hono";
-import { answer } from "./engine";
 
 /**
  * A Hono handler answering every auth action (sign-in, callbacks, session, sign-out...) with the
@@ -20,5 +19,5 @@ import { answer } from "./engine";
  * ```
  */
 export function HonoAuth(config: AuthConfigInput): Handler {
-  return (c) => answer(config, c.req.raw);
+  return (c) => Auth(c.req.raw, config);
 }

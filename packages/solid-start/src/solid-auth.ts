@@ -1,5 +1,4 @@
-import type { AuthConfigInput } from "@portcullis/core";
-import { answer } from "./engine";
+import { Auth, type AuthConfigInput } from "@portcullis/core";
 
 /**
  * What the handlers read of SolidStart's `APIEvent`: its Web Request. Described structurally, so
@@ -40,6 +39,6 @@ export interface SolidAuthHandlers {
  */
 export function SolidAuth(config: AuthConfigInput): SolidAuthHandlers {
   // SolidStart's request is a Web Request: the body is unread and the engine parses it itself.
-  const handle = (event: SolidAuthEvent): Promise<Response> => answer(config, event.request);
+  const handle = (event: SolidAuthEvent): Promise<Response> => Auth(event.request, config);
   return { GET: handle, POST: handle };
 }

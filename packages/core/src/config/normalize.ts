@@ -129,17 +129,6 @@ export function internalConfig(config: AuthConfig): InternalConfig {
   return internal;
 }
 
-/**
- * Gives `copy`, the original `config` with the CSRF check off (see `withoutCsrfCheck`), the
- * original's normalised form with that one change, instead of normalising it again: a second
- * normalisation would call the adapter factory again (a second pool) and repeat every warning,
- * the "CSRF protection is off" one included, although the app's routes keep their check.
- * @throws What normalising `config` throws.
- */
-export function deriveWithoutCsrf(copy: AuthConfig, config: AuthConfig): void {
-  if (!cache.has(copy)) cache.set(copy, { ...internalConfig(config), skipCSRFCheck: true });
-}
-
 function normalize(userConfig: AuthConfig): InternalConfig {
   const env = processEnv();
   const config = setEnvDefaults(env, { ...userConfig });

@@ -104,7 +104,15 @@ function buildEngine(config: AuthConfig): AuthEngine {
     internal ??= internalConfig(config);
     return internal;
   };
-  const basePath = (mount?: Mount) => mountPath(settled(), mount?.basePath);
+  const basePath = (mount?: Mount) => {
+    try {
+      return mountPath(settled(), mount?.basePath);
+    } catch {
+      // A configuration that cannot be read: its routes answer 500 wherever they are; this is
+      // where they would be, so the rest of the app (outside them) keeps working.
+      return normalizeBasePath(config.basePath ?? mount?.basePath ?? "/auth");
+    }
+  };
   // The session reads fail closed: a configuration that cannot be read is no session, logged.
   const failClosed = async (read: () => Promise<SessionResult>): Promise<SessionResult> => {
     try {

@@ -56,6 +56,22 @@ describe("createAuth", () => {
   });
 });
 
+describe("engine.basePath", () => {
+  it("still answers where the routes are when the configuration cannot be read", () => {
+    const auth = createAuth(
+      quietConfig({
+        adapter: () => {
+          throw new Error("pool exhausted");
+        },
+      }),
+    );
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(auth.basePath()).toBe("/auth");
+    expect(auth.basePath({ basePath: "/api/auth/" })).toBe("/api/auth");
+    spy.mockRestore();
+  });
+});
+
 describe("engine.session", () => {
   it("reads the session from the caller's headers, with the refreshed cookie as data", async () => {
     const cfg = quietConfig();
