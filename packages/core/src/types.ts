@@ -413,6 +413,14 @@ export interface WebAuthnConfig extends CommonProviderOptions {
       "response" | "expectedChallenge" | "expectedOrigin" | "expectedRPID" | "credential"
     >
   >;
+  /**
+   * Internal, set by `WebAuthn()` and `Passkey()`: the server side of the ceremony (options,
+   * registration and authentication checks). It travels on the provider rather than living in
+   * `Auth`, so that only an app that imports a WebAuthn provider bundles it and
+   * `@simplewebauthn/server`; `Auth` alone stays small for edge and serverless bundles. Opaque
+   * on purpose: not an option to set.
+   */
+  ceremony?: unknown;
   [key: string]: unknown;
 }
 

@@ -14,6 +14,7 @@ import {
   MissingAuthorize,
   MissingWebAuthnAutocomplete,
 } from "../errors";
+import { carriesCeremony } from "../flows/webauthn-hand-off";
 import type { InternalConfig } from "./normalize";
 
 const USER_METHODS = [
@@ -86,6 +87,11 @@ function validateProviders(config: InternalConfig): AuthError | undefined {
     if (provider.type === "webauthn" && !config.adapter) {
       return new MissingAdapter(
         `The WebAuthn provider "${provider.id}" stores passkeys: configure an \`adapter\`.`,
+      );
+    }
+    if (provider.type === "webauthn" && !carriesCeremony(provider)) {
+      return new InvalidConfiguration(
+        `The WebAuthn provider "${provider.id}" was not made by \`WebAuthn()\` or \`Passkey()\` (from "@portcullis/core/providers/webauthn" or ".../passkey"): build it with one of them, which bring the passkey checks with them.`,
       );
     }
   }

@@ -5,7 +5,7 @@ import { emailFlow } from "./email";
 import { oauthFlow } from "./oauth";
 import { isOAuth1, oauth1Flow } from "./oauth1";
 import type { Flow } from "./types";
-import { webauthnFlow } from "./webauthn";
+import { webauthnHandOff } from "./webauthn-hand-off";
 
 /** The `oauth` type's flow: OAuth 1.0a for `version: "1.0A"` (Twitter's legacy variant), else OAuth 2. */
 const oauthOrOAuth1: Flow = {
@@ -19,5 +19,6 @@ export const flows: Record<ProviderType, Flow> = {
   oauth: oauthOrOAuth1,
   oidc: oauthFlow,
   email: emailFlow,
-  webauthn: webauthnFlow,
+  // The provider brings this one (see webauthn-hand-off.ts), so Auth alone does not bundle it.
+  webauthn: webauthnHandOff,
 };

@@ -221,6 +221,15 @@ describe("validation", () => {
       { providers: [{ id: "passkey", name: "Passkey", type: "webauthn" }] },
       /enableWebAuthn/,
     ],
+    [
+      "a hand-written WebAuthn provider, which lacks the ceremony WebAuthn() and Passkey() bring",
+      {
+        providers: [{ id: "passkey", name: "Passkey", type: "webauthn" }],
+        experimental: { enableWebAuthn: true },
+        adapter: {},
+      },
+      /not made by `WebAuthn\(\)` or `Passkey\(\)`/,
+    ],
     ["a non-positive session maxAge", { session: { maxAge: 0 } }, /maxAge/],
   ])("answers 500 and names the fix for %s", async (_name, overrides, message) => {
     const { log, logger } = recordingLogger();

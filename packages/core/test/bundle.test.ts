@@ -1,0 +1,66 @@
+/**
+ * What an edge or serverless bundle of `Auth` carries. A bundler follows every static import
+ * from the entry, so `Auth` must not reach `@simplewebauthn/server` (hundreds of KB) unless the
+ * app imports a passkey provider, nor nodemailer unless it imports the nodemailer provider, nor
+ * any `node:` built-in (edge runtimes have none). Bundled in memory with esbuild, the bundler
+ * most edge toolchains use, as they set it up: no Node platform, worker/browser conditions.
+ */
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+
+const SRC = fileURLToPath(new URL("../src", import.meta.url));
+
+/** Bundles an app module written against the core's sources; returns its inputs and imports. */
+async function bundle(app: string): Promise<{ inputs: string[]; imports: string[] }> {
+  const result = await build({
+    stdin: { contents: app, resolveDir: SRC, loader: "ts", sourcefile: "app.ts" },
+    bundle: true,
+    minify: true,
+    write: false,
+    metafile: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    conditions: ["worker", "browser"],
+    // Left as imports so that the check below can see them, rather than failing the build.
+    external: ["node:*"],
+    logLevel: "silent",
+  });
+  const outputs = Object.values(result.metafile.outputs);
+  return {
+    inputs: Object.keys(result.metafile.inputs),
+    imports: outputs.flatMap((output) => output.imports.map((imported) => imported.path)),
+  };
+}
+
+const CREDENTIALS_APP = `
+import { Auth } from "./index.ts";
+import Credentials from "./providers/credentials.ts";
+export default (request: Request) => Auth(request, { providers: [Credentials({})], secret: "x" });
+`;
+
+const PASSKEY_APP = `
+import { Auth } from "./index.ts";
+import Credentials from "./providers/credentials.ts";
+import Passkey from "./providers/passkey.ts";
+export default (request: Request) =>
+  Auth(request, { providers: [Credentials({}), Passkey], secret: "x", experimental: { enableWebAuthn: true } });
+`;
+
+const from = (inputs: string[], name: string) =>
+  inputs.filter((input) => input.includes(`node_modules/${name}/`));
+
+describe("an edge bundle of Auth", () => {
+  it("with the credentials provider carries neither @simplewebauthn nor nodemailer nor node: imports", async () => {
+    const { inputs, imports } = await bundle(CREDENTIALS_APP);
+    expect(from(inputs, "@simplewebauthn")).toEqual([]);
+    expect(from(inputs, "nodemailer")).toEqual([]);
+    expect(imports.filter((path) => path.startsWith("node:"))).toEqual([]);
+  });
+
+  it("with a passkey provider carries @simplewebauthn/server", async () => {
+    const { inputs } = await bundle(PASSKEY_APP);
+    expect(from(inputs, "@simplewebauthn/server").length).toBeGreaterThan(0);
+  });
+});
