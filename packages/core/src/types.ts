@@ -129,6 +129,14 @@ export interface CommonProviderOptions {
   /** Shown on the default sign-in button. */
   name: string;
   type: ProviderType;
+  /**
+   * Internal, set by the provider modules whose sign-in method `Auth` does not hold itself:
+   * `WebAuthn()` and `Passkey()` (the passkey ceremony, with `@simplewebauthn/server`) and
+   * `Twitter({ version: "1.0A" })` (OAuth 1.0a). The method travels on the provider so that only
+   * an app that imports such a provider bundles it, and `Auth` alone stays small for edge and
+   * serverless bundles. Opaque on purpose: not an option to set.
+   */
+  carriedFlow?: unknown;
 }
 
 /** A field of the credentials form on the built-in sign-in page. */
@@ -413,14 +421,6 @@ export interface WebAuthnConfig extends CommonProviderOptions {
       "response" | "expectedChallenge" | "expectedOrigin" | "expectedRPID" | "credential"
     >
   >;
-  /**
-   * Internal, set by `WebAuthn()` and `Passkey()`: the server side of the ceremony (options,
-   * registration and authentication checks). It travels on the provider rather than living in
-   * `Auth`, so that only an app that imports a WebAuthn provider bundles it and
-   * `@simplewebauthn/server`; `Auth` alone stays small for edge and serverless bundles. Opaque
-   * on purpose: not an option to set.
-   */
-  ceremony?: unknown;
   [key: string]: unknown;
 }
 

@@ -2,7 +2,7 @@
  * What an edge or serverless bundle of `Auth` carries. A bundler follows every static import
  * from the entry, so `Auth` must not reach `@simplewebauthn/server` (hundreds of KB) unless the
  * app imports a passkey provider, nor nodemailer unless it imports the nodemailer provider, nor
- * any `node:` built-in (edge runtimes have none). Bundled in memory with esbuild, the bundler
+ * any `node:` built-in (edge runtimes have none), nor OAuth 1.0a unless it asks Twitter for it. Bundled in memory with esbuild, the bundler
  * most edge toolchains use, as they set it up: no Node platform, worker/browser conditions.
  */
 import { fileURLToPath } from "node:url";
@@ -57,6 +57,8 @@ describe("an edge bundle of Auth", () => {
     expect(from(inputs, "@simplewebauthn")).toEqual([]);
     expect(from(inputs, "nodemailer")).toEqual([]);
     expect(imports.filter((path) => path.startsWith("node:"))).toEqual([]);
+    // Nor the sign-in methods their providers bring: the passkey ceremony and OAuth 1.0a.
+    expect(inputs.filter((input) => /\/flows\/(webauthn|oauth1)\//.test(input))).toEqual([]);
   });
 
   it("with a passkey provider carries @simplewebauthn/server", async () => {

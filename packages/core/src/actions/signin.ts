@@ -4,7 +4,7 @@
  */
 import type { Action, ActionContext } from "../context";
 import { InvalidProvider, MissingCSRF } from "../errors";
-import { flows } from "../flows";
+import { flowOf } from "../flows";
 import { html } from "../http/response";
 import { type PageProvider, renderSignInPage } from "../pages";
 import type { ProviderConfig } from "../types";
@@ -45,5 +45,5 @@ export const signin: Action = async (req, ctx) => {
   }
   if (!ctx.provider) throw new InvalidProvider(`No provider has the id in ${req.url.pathname}.`);
   if (!(await ctx.csrfVerified())) throw new MissingCSRF("The sign-in form came without a valid CSRF token.");
-  return flows[ctx.provider.type].signIn(req, ctx);
+  return flowOf(ctx.provider).signIn(req, ctx);
 };

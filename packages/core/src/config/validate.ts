@@ -14,7 +14,7 @@ import {
   MissingAuthorize,
   MissingWebAuthnAutocomplete,
 } from "../errors";
-import { carriesCeremony } from "../flows/webauthn-hand-off";
+import { carriedFlow, needsCarriedFlow } from "../flows/carried";
 import type { InternalConfig } from "./normalize";
 
 const USER_METHODS = [
@@ -89,9 +89,13 @@ function validateProviders(config: InternalConfig): AuthError | undefined {
         `The WebAuthn provider "${provider.id}" stores passkeys: configure an \`adapter\`.`,
       );
     }
-    if (provider.type === "webauthn" && !carriesCeremony(provider)) {
+    if (needsCarriedFlow(provider) && !carriedFlow(provider)) {
+      const maker =
+        provider.type === "webauthn"
+          ? '`WebAuthn()` or `Passkey()` (from "@portcullis/core/providers/webauthn" or ".../passkey")'
+          : '`Twitter({ version: "1.0A" })` (from "@portcullis/core/providers/twitter"), the only OAuth 1.0a provider';
       return new InvalidConfiguration(
-        `The WebAuthn provider "${provider.id}" was not made by \`WebAuthn()\` or \`Passkey()\` (from "@portcullis/core/providers/webauthn" or ".../passkey"): build it with one of them, which bring the passkey checks with them.`,
+        `The provider "${provider.id}" was not made by ${maker}: build it with that, which brings its sign-in method with it.`,
       );
     }
   }

@@ -48,6 +48,6 @@ export default function WebAuthn(config: WebAuthnUserConfig = {}): WebAuthnConfi
     ...config,
     type: "webauthn",
     // Last, so that overrides cannot drop it: Auth hands every webauthn request to it.
-    ceremony: webauthnFlow,
+    carriedFlow: webauthnFlow,
   };
 }
