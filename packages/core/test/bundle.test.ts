@@ -66,3 +66,31 @@ describe("an edge bundle of Auth", () => {
     expect(from(inputs, "@simplewebauthn/server").length).toBeGreaterThan(0);
   });
 });
+
+describe("a module Auth's entry re-exports", () => {
+  // Published, the core is a few chunk files, and a bundler keeps whatever code of a chunk does
+  // work at import even when the app uses none of it. So a module exported for Node servers
+  // only must do none: here it is bundled as if it had side effects, and nothing must be left.
+  it("lazy-request does no work at import, so an app that never calls it does not carry it", async () => {
+    const result = await build({
+      stdin: { contents: `import "./http/lazy-request.ts";`, resolveDir: SRC, loader: "ts" },
+      bundle: true,
+      minify: true,
+      write: false,
+      format: "esm",
+      plugins: [
+        {
+          name: "keep-side-effects",
+          setup(bundler) {
+            bundler.onResolve({ filter: /lazy-request/ }, (args) => ({
+              path: `${args.resolveDir}/${args.path}`,
+              sideEffects: true,
+            }));
+          },
+        },
+      ],
+      logLevel: "silent",
+    });
+    expect(result.outputFiles[0]!.text.trim()).toBe("");
+  });
+});
