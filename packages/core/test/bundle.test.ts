@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 const SRC = fileURLToPath(new URL("../src", import.meta.url));
 
 /** Bundles an app module written against the core's sources; returns its inputs and imports. */
-async function bundle(app: string): Promise<{ inputs: string[]; imports: string[] }> {
+async function bundle(app: string): Promise<{ inputs: string[]; imports: string[]; code: string }> {
   const result = await build({
     stdin: { contents: app, resolveDir: SRC, loader: "ts", sourcefile: "app.ts" },
     bundle: true,
@@ -31,6 +31,7 @@ async function bundle(app: string): Promise<{ inputs: string[]; imports: string[
   return {
     inputs: Object.keys(result.metafile.inputs),
     imports: outputs.flatMap((output) => output.imports.map((imported) => imported.path)),
+    code: result.outputFiles.map((file) => file.text).join("\n"),
   };
 }
 
@@ -53,17 +54,20 @@ const from = (inputs: string[], name: string) =>
 
 describe("an edge bundle of Auth", () => {
   it("with the credentials provider carries neither @simplewebauthn nor nodemailer nor node: imports", async () => {
-    const { inputs, imports } = await bundle(CREDENTIALS_APP);
+    const { inputs, imports, code } = await bundle(CREDENTIALS_APP);
     expect(from(inputs, "@simplewebauthn")).toEqual([]);
     expect(from(inputs, "nodemailer")).toEqual([]);
     expect(imports.filter((path) => path.startsWith("node:"))).toEqual([]);
     // Nor the sign-in methods their providers bring: the passkey ceremony and OAuth 1.0a.
     expect(inputs.filter((input) => /\/flows\/(webauthn|oauth1)\//.test(input))).toEqual([]);
+    // Nor the sign-in page's passkey script, which the passkey provider brings too.
+    expect(code).not.toContain("navigator.credentials");
   });
 
-  it("with a passkey provider carries @simplewebauthn/server", async () => {
-    const { inputs } = await bundle(PASSKEY_APP);
+  it("with a passkey provider carries @simplewebauthn/server and the page's passkey script", async () => {
+    const { inputs, code } = await bundle(PASSKEY_APP);
     expect(from(inputs, "@simplewebauthn/server").length).toBeGreaterThan(0);
+    expect(code).toContain("navigator.credentials");
   });
 });
 

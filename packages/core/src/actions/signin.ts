@@ -5,6 +5,7 @@
 import type { Action, ActionContext } from "../context";
 import { InvalidProvider, MissingCSRF } from "../errors";
 import { flowOf } from "../flows";
+import { carriedFlow } from "../flows/carried";
 import { html } from "../http/response";
 import { type PageProvider, renderSignInPage } from "../pages";
 import type { ProviderConfig } from "../types";
@@ -19,6 +20,7 @@ function pageProvider(provider: ProviderConfig, ctx: ActionContext): PageProvide
     style: "style" in provider ? (provider.style as PageProvider["style"]) : undefined,
     credentials: provider.type === "credentials" ? provider.credentials : undefined,
     formFields: provider.type === "webauthn" ? provider.formFields : undefined,
+    script: carriedFlow(provider)?.pageScript?.(),
   };
 }
 

@@ -4,6 +4,7 @@
  * @module
  */
 import type { CredentialInput, OAuthProviderButtonStyles } from "../types";
+import type { SafeHtml } from "./html";
 
 /** What the sign-in page needs to know about one configured provider. */
 export interface PageProvider {
@@ -21,6 +22,11 @@ export interface PageProvider {
   credentials?: Record<string, CredentialInput>;
   /** Fields of a WebAuthn provider's form; each key is the input's name. */
   formFields?: Record<string, CredentialInput>;
+  /**
+   * The script this provider's form needs (a WebAuthn provider's ceremony), which the provider
+   * brings; written once per page however many providers share it.
+   */
+  script?: SafeHtml;
 }
 
 /** A rendered page: a complete HTML document and the HTTP status to send it with. */
