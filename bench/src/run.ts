@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import type { AppName } from "./apps/app";
+import { BUNDLE_SCENARIO, bundleRows, bundleSizes } from "./bundle/size";
 import { type BenchOptions, parseOptions, USAGE } from "./options";
 import { pinLoadGenerator, pinning } from "./process/affinity";
 import { buildForBench } from "./process/build";
@@ -69,22 +70,57 @@ async function runScenario(scenario: Scenario, settings: ReportSettings): Promis
   }
 }
 
-function selected(names: readonly string[]): Scenario[] {
-  const unknown = names.filter((name) => !SCENARIOS.some((s) => s.name === name));
+/** What a run measures: the timed scenarios, and whether it measures the bundle sizes too. */
+interface Selection {
+  timed: Scenario[];
+  bundle: boolean;
+}
+
+function selected(names: readonly string[]): Selection {
+  const known = [...SCENARIOS.map((s) => s.name), BUNDLE_SCENARIO];
+  const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    throw new Error(
-      `unknown scenario ${unknown.join(", ")}; known: ${SCENARIOS.map((s) => s.name).join(", ")}`,
-    );
+    throw new Error(`unknown scenario ${unknown.join(", ")}; known: ${known.join(", ")}`);
   }
-  return names.length === 0 ? [...SCENARIOS] : SCENARIOS.filter((s) => names.includes(s.name));
+  if (names.length === 0) return { timed: [...SCENARIOS], bundle: true };
+  return { timed: SCENARIOS.filter((s) => names.includes(s.name)), bundle: names.includes(BUNDLE_SCENARIO) };
+}
+
+/** The bundle rows, or one row saying why there are none (which fails the run). */
+async function measureBundles(): Promise<Row[]> {
+  log(`# ${BUNDLE_SCENARIO}: Auth + credentials bundled by esbuild, Portcullis and Auth.js`);
+  try {
+    const sizes = await bundleSizes();
+    for (const [name, size] of Object.entries(sizes))
+      log(`  ${name}: ${size.minified} bytes minified, ${size.gzip} gzip`);
+    return bundleRows(sizes);
+  } catch (error) {
+    process.exitCode = 1;
+    const reason = `failed: ${(error as Error).message}`;
+    log(`  skipped: ${reason}`);
+    return [
+      {
+        name: BUNDLE_SCENARIO,
+        title: "edge bundle of `Auth` + credentials provider",
+        unit: "bytes",
+        missing: reason,
+      },
+    ];
+  }
+}
+
+/** The floor stays the last row, as the report describes it: other rows go before it. */
+function beforeFloor(rows: readonly Row[], more: readonly Row[]): Row[] {
+  const floor = rows.filter((row) => row.name === "floor");
+  return [...rows.filter((row) => row.name !== "floor"), ...more, ...floor];
 }
 
 async function main(): Promise<void> {
   let options: BenchOptions;
-  let scenarios: Scenario[];
+  let selection: Selection;
   try {
     options = parseOptions(process.argv.slice(2));
-    scenarios = selected(options.scenarios);
+    selection = selected(options.scenarios);
   } catch (error) {
     log(`${(error as Error).message}\n\n${USAGE}`);
     process.exitCode = 2;
@@ -100,8 +136,9 @@ async function main(): Promise<void> {
   pinLoadGenerator();
   const settings: ReportSettings = { ...options, pinned: pinning };
   const rows: Row[] = [];
-  for (const scenario of scenarios) rows.push(await runScenario(scenario, settings));
-  const report = renderReport(rows, machine(loadAtStart), settings);
+  for (const scenario of selection.timed) rows.push(await runScenario(scenario, settings));
+  const sizes = selection.bundle ? await measureBundles() : [];
+  const report = renderReport(beforeFloor(rows, sizes), machine(loadAtStart), settings);
   process.stdout.write(report);
   mkdirSync(resolve(RESULTS, ".."), { recursive: true });
   writeFileSync(RESULTS, report);

@@ -15,6 +15,8 @@ export interface Machine {
   cores: number;
   authjs: string;
   autocannon: string;
+  /** The bundler of the `bundle` rows. */
+  esbuild: string;
   /** One-minute load average when the bench started and when it ended. */
   load: [start: number, end: number];
 }
@@ -47,7 +49,7 @@ function versionOf(name: string): string {
  * @param loadAtStart The one-minute load average read when the bench started: with it, a reader
  * can tell whether other work on the machine competed with the bench.
  * @returns Date (UTC, to the minute), Node version, CPU model from /proc/cpuinfo, core count,
- * the installed @auth/core and autocannon versions, and the load averages.
+ * the installed @auth/core, autocannon and esbuild versions, and the load averages.
  * @example
  * ```ts
  * const { cpu, cores } = machine(loadavg()[0]!);
@@ -62,6 +64,7 @@ export function machine(loadAtStart: number): Machine {
     cores: cpus().length,
     authjs: versionOf("@auth/core"),
     autocannon: versionOf("autocannon"),
+    esbuild: versionOf("esbuild"),
     load: [loadAtStart, loadavg()[0]!],
   };
 }

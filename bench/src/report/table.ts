@@ -17,6 +17,11 @@ export interface Row {
   portcullis?: Sample;
   authjs?: Sample;
   floor?: Sample;
+  /**
+   * A size rather than a timed run (the `bundle` rows): each library's figure in `unit`, where
+   * smaller is better, so P/A below 1 favours Portcullis.
+   */
+  sizes?: { portcullis: number; authjs: number };
   /** Why there are no figures (adapter not available, a failed check). */
   missing?: string;
 }
@@ -51,6 +56,10 @@ function num(value: number): string {
 const pair = (a: string, b: string) => `${a} / ${b}`;
 
 function figures(row: Row): string[] {
+  if (row.sizes) {
+    const { portcullis, authjs } = row.sizes;
+    return [num(portcullis), num(authjs), "—", "—", "—", "—", `**${(portcullis / authjs).toFixed(2)}×**`];
+  }
   const [a, b] = row.floor ? [row.floor, undefined] : [row.portcullis!, row.authjs!];
   const both = (f: (s: Sample) => string) => (b ? pair(f(a), f(b)) : f(a));
   const ratio = b ? `**${(a.rate / b.rate).toFixed(2)}×**` : "—";
@@ -88,7 +97,7 @@ export function renderReport(rows: readonly Row[], where: Machine, settings: Rep
   const out = [
     "## Portcullis vs Auth.js",
     "",
-    `${where.date} · Node ${where.node} · ${where.cpu} · ${where.cores} cores · @auth/core ${where.authjs} · autocannon ${where.autocannon}`,
+    `${where.date} · Node ${where.node} · ${where.cpu} · ${where.cores} cores · @auth/core ${where.authjs} · autocannon ${where.autocannon} · esbuild ${where.esbuild}`,
     "",
     `One-minute load average ${where.load[0].toFixed(2)} at the start, ${where.load[1].toFixed(2)} at the end (the bench itself adds about 2).`,
     "",

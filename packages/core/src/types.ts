@@ -129,6 +129,14 @@ export interface CommonProviderOptions {
   /** Shown on the default sign-in button. */
   name: string;
   type: ProviderType;
+  /**
+   * Internal, set by the provider modules whose sign-in method `Auth` does not hold itself:
+   * `WebAuthn()` and `Passkey()` (the passkey ceremony, with `@simplewebauthn/server`) and
+   * `Twitter({ version: "1.0A" })` (OAuth 1.0a). The method travels on the provider so that only
+   * an app that imports such a provider bundles it, and `Auth` alone stays small for edge and
+   * serverless bundles. Opaque on purpose: not an option to set.
+   */
+  carriedFlow?: unknown;
 }
 
 /** A field of the credentials form on the built-in sign-in page. */

@@ -1,9 +1,9 @@
 /** GET/POST callback/{provider}: hands the request to that provider's flow. */
 import type { Action } from "../context";
 import { InvalidProvider } from "../errors";
-import { flows } from "../flows";
+import { flowOf } from "../flows";
 
 export const callback: Action = async (req, ctx) => {
   if (!ctx.provider) throw new InvalidProvider(`No provider has the id in ${req.url.pathname}.`);
-  return flows[ctx.provider.type].callback(req, ctx);
+  return flowOf(ctx.provider).callback(req, ctx);
 };

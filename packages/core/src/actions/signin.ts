@@ -4,7 +4,8 @@
  */
 import type { Action, ActionContext } from "../context";
 import { InvalidProvider, MissingCSRF } from "../errors";
-import { flows } from "../flows";
+import { flowOf } from "../flows";
+import { carriedFlow } from "../flows/carried";
 import { html } from "../http/response";
 import { type PageProvider, renderSignInPage } from "../pages";
 import type { ProviderConfig } from "../types";
@@ -20,6 +21,7 @@ function pageProvider(provider: ProviderConfig, ctx: ActionContext): PageProvide
     credentials: provider.type === "credentials" ? provider.credentials : undefined,
     formFields: provider.type === "webauthn" ? provider.formFields : undefined,
     enableConditionalUI: provider.type === "webauthn" && provider.enableConditionalUI === true,
+    script: carriedFlow(provider)?.pageScript?.(),
   };
 }
 
@@ -46,5 +48,5 @@ export const signin: Action = async (req, ctx) => {
   }
   if (!ctx.provider) throw new InvalidProvider(`No provider has the id in ${req.url.pathname}.`);
   if (!(await ctx.csrfVerified())) throw new MissingCSRF("The sign-in form came without a valid CSRF token.");
-  return flows[ctx.provider.type].signIn(req, ctx);
+  return flowOf(ctx.provider).signIn(req, ctx);
 };

@@ -1,12 +1,14 @@
 /** GET webauthn-options/{provider}: registration or authentication options for a passkey. */
 import type { Action } from "../context";
 import { InvalidProvider } from "../errors";
-import { flows } from "../flows";
+import { flowOf } from "../flows";
 
 export const webauthnOptions: Action = async (req, ctx) => {
   if (ctx.provider?.type !== "webauthn")
     throw new InvalidProvider("webauthn-options needs a WebAuthn provider id.");
-  const options = flows.webauthn.options;
-  if (!options) throw new InvalidProvider("WebAuthn is not available in this build.");
+  // The provider brings the handler (see flows/carried.ts); a WebAuthn flow always has one.
+  const { options } = flowOf(ctx.provider);
+  if (!options)
+    throw new InvalidProvider(`The WebAuthn provider "${ctx.provider.id}" has no options handler.`);
   return options(req, ctx);
 };

@@ -14,6 +14,7 @@ import {
   MissingAuthorize,
   MissingWebAuthnAutocomplete,
 } from "../errors";
+import { carriedFlow, needsCarriedFlow } from "../flows/carried";
 import type { InternalConfig } from "./normalize";
 
 const USER_METHODS = [
@@ -86,6 +87,15 @@ function validateProviders(config: InternalConfig): AuthError | undefined {
     if (provider.type === "webauthn" && !config.adapter) {
       return new MissingAdapter(
         `The WebAuthn provider "${provider.id}" stores passkeys: configure an \`adapter\`.`,
+      );
+    }
+    if (needsCarriedFlow(provider) && !carriedFlow(provider)) {
+      const maker =
+        provider.type === "webauthn"
+          ? '`WebAuthn()` or `Passkey()` (from "@portcullis/core/providers/webauthn" or ".../passkey")'
+          : '`Twitter({ version: "1.0A" })` (from "@portcullis/core/providers/twitter"), the only OAuth 1.0a provider';
+      return new InvalidConfiguration(
+        `The provider "${provider.id}" was not made by ${maker}: build it with that, which brings its sign-in method with it.`,
       );
     }
   }

@@ -8,7 +8,7 @@
 import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthAction, AuthRequest, AuthResult } from "../context";
 import { AuthError, InvalidRequest } from "../errors";
-import { flows } from "../flows";
+import { flowOf } from "../flows";
 import { parseCookies, type SetCookie } from "../http/cookies";
 import { asAuthError, isConfigurationError, runtimeErrorResult } from "../http/errors";
 import { lazyRequest } from "../http/lazy-request";
@@ -236,7 +236,7 @@ export async function signIn(
       body,
       query: authorizationParams === undefined ? undefined : { ...authorizationParams },
     });
-    const flow = flows[provider.type];
+    const flow = flowOf(provider);
     const result = credentials
       ? flow.callback(prepared.req, prepared.ctx)
       : flow.signIn(prepared.req, prepared.ctx);

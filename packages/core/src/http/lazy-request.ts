@@ -26,8 +26,9 @@ export interface LazyRequestParts {
   body?: Uint8Array<ArrayBuffer> | string | ReadableStream<Uint8Array> | undefined;
 }
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// Marked pure so that a bundler may drop them with the module when nothing imports it.
+const encoder = /* @__PURE__ */ new TextEncoder();
+const decoder = /* @__PURE__ */ new TextDecoder();
 const parts = Symbol("lazy request parts");
 const state = Symbol("lazy request state");
 
@@ -196,25 +197,33 @@ const own: PropertyDescriptorMap = {
   },
 };
 
-// Every other member of Request.prototype goes to the real Request.
-for (const name of Object.getOwnPropertyNames(Request.prototype)) {
-  if (name === "constructor" || Object.hasOwn(own, name)) continue;
-  const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, name);
-  own[name] =
-    typeof descriptor?.value === "function"
-      ? {
-          value(this: LazyRequest, ...args: unknown[]) {
-            return (realOf(this) as unknown as Members)[name]!(...args);
-          },
-        }
-      : {
-          get(this: LazyRequest) {
-            return (realOf(this) as unknown as Record<string, unknown>)[name];
-          },
-        };
+/**
+ * The prototype of every lazy request: the members above, and every other member of
+ * Request.prototype forwarded to the real Request. Built on the first request rather than at
+ * import, so that the module has no import-time work: a bundle of `Auth` that never makes a
+ * lazy request (an edge app) can then drop the whole module.
+ */
+function buildPrototype(): object {
+  for (const name of Object.getOwnPropertyNames(Request.prototype)) {
+    if (name === "constructor" || Object.hasOwn(own, name)) continue;
+    const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, name);
+    own[name] =
+      typeof descriptor?.value === "function"
+        ? {
+            value(this: LazyRequest, ...args: unknown[]) {
+              return (realOf(this) as unknown as Members)[name]!(...args);
+            },
+          }
+        : {
+            get(this: LazyRequest) {
+              return (realOf(this) as unknown as Record<string, unknown>)[name];
+            },
+          };
+  }
+  return Object.create(Request.prototype, own);
 }
 
-const prototype: object = Object.create(Request.prototype, own);
+let prototype: object | undefined;
 
 /**
  * A Request for a message a Node server has parsed, built lazily (see the module comment).
@@ -232,6 +241,7 @@ const prototype: object = Object.create(Request.prototype, own);
  * ```
  */
 export function lazyRequest(from: LazyRequestParts): Request {
+  prototype ??= buildPrototype();
   const request = Object.create(prototype) as LazyRequest;
   request[parts] = from;
   request[state] = { used: false };

@@ -11,7 +11,6 @@ import { signInErrorMessage } from "./signin-errors";
 import { renderProviderSection } from "./signin-sections";
 import { resolveTheme } from "./theme";
 import type { PageProvider, RenderedPage } from "./types";
-import { renderWebAuthnScript } from "./webauthn-script";
 
 /** What {@link renderSignInPage} needs. */
 export interface SignInPageOptions {
@@ -51,11 +50,21 @@ function joinWithDividers(sections: SafeHtml[]): SafeHtml[] {
   return sections.flatMap((section, i) => (i === 0 ? [section] : [DIVIDER, section]));
 }
 
+/** Each distinct script the providers bring, once, in configuration order. */
+function providerScripts(providers: readonly PageProvider[]): SafeHtml[] {
+  const seen = new Set<string>();
+  return providers.flatMap(({ script }) => {
+    if (!script || seen.has(script.toString())) return [];
+    seen.add(script.toString());
+    return [script];
+  });
+}
+
 /**
  * Renders the sign-in page: one section per provider in configuration order, separated by
  * dividers, each a form that posts with the CSRF token (see `renderProviderSection`), and a
- * message box when `error` is set, and, when a WebAuthn provider is configured, the script that
- * runs its passkey ceremony (see `webauthn-script.ts`). Every value is escaped; theme and
+ * message box when `error` is set, and the scripts the providers bring (a WebAuthn provider's
+ * passkey ceremony, see `webauthn-script.ts`), each once. Every value is escaped; theme and
  * provider colors and logos are validated and dropped when unsafe.
  *
  * @param options - providers, CSRF token, callback URL, error, email prefill and theme.
@@ -76,7 +85,7 @@ export function renderSignInPage(options: SignInPageOptions): RenderedPage {
   const body = html`<h1>Sign in</h1>
 ${options.error && html`<div class="alert" role="alert">${signInErrorMessage(options.error)}</div>`}
 ${sections.length === 0 ? html`<p class="muted center">No sign-in methods are configured.</p>` : joinWithDividers(sections)}
-${options.providers.some((p) => p.type === "webauthn") && renderWebAuthnScript()}`;
+${providerScripts(options.providers)}`;
   const page = renderLayout({
     title: "Sign in",
     theme: resolveTheme(options.theme),

@@ -4,6 +4,7 @@
  * @module
  */
 import type { CredentialInput, OAuthProviderButtonStyles } from "../types";
+import type { SafeHtml } from "./html";
 
 /** What the sign-in page needs to know about one configured provider. */
 export interface PageProvider {
@@ -23,6 +24,11 @@ export interface PageProvider {
   formFields?: Record<string, CredentialInput>;
   /** Whether this WebAuthn provider offers its passkeys in the browser's autofill on load. */
   enableConditionalUI?: boolean;
+  /**
+   * The script this provider's form needs (a WebAuthn provider's ceremony), which the provider
+   * brings; written once per page however many providers share it.
+   */
+  script?: SafeHtml;
 }
 
 /** A rendered page: a complete HTML document and the HTTP status to send it with. */

@@ -4,6 +4,7 @@
  * @module
  */
 import { InvalidConfiguration } from "../errors";
+import { oauth1Flow } from "../flows/oauth1";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -52,9 +53,12 @@ export type TwitterUserConfig = OAuthUserConfig<TwitterProfile> & {
   requestTokenUrl?: string;
 };
 
-/** The OAuth 1.0a variant; the flow is picked by `version` (flows/oauth1). */
+/**
+ * The OAuth 1.0a variant. It brings its flow (flows/oauth1) with it: `Auth` holds only OAuth 2,
+ * so apps that never ask for 1.0a do not bundle the request signing.
+ */
 function twitterOAuth1(config: TwitterUserConfig): OAuth2Config<TwitterProfile> {
-  return defineOAuthProvider<TwitterLegacyProfile>(
+  const provider = defineOAuthProvider<TwitterLegacyProfile>(
     {
       id: "twitter",
       name: "Twitter",
@@ -77,6 +81,8 @@ function twitterOAuth1(config: TwitterUserConfig): OAuth2Config<TwitterProfile> 
     },
     config as unknown as OAuthUserConfig<TwitterLegacyProfile>,
   ) as unknown as OAuth2Config<TwitterProfile>;
+  // Set after the options are merged, so that none can drop it.
+  return { ...provider, carriedFlow: oauth1Flow };
 }
 
 /**

@@ -3,8 +3,12 @@
  * `@simplewebauthn/server`. Experimental, as in Auth.js: it needs
  * `experimental: { enableWebAuthn: true }` and an adapter with the authenticator methods.
  *
+ * This module, not `Auth`, brings the server side of the ceremony (and so
+ * `@simplewebauthn/server`): an app without a WebAuthn provider never bundles it.
+ *
  * @module
  */
+import { webauthnFlow } from "../flows/webauthn";
 import type { WebAuthnConfig } from "../types";
 
 /** How long the browser gives the person to answer the authenticator: 5 minutes, in milliseconds. */
@@ -49,5 +53,7 @@ export default function WebAuthn(config: WebAuthnUserConfig = {}): WebAuthnConfi
     authenticationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT },
     ...config,
     type: "webauthn",
+    // Last, so that overrides cannot drop it: Auth hands every webauthn request to it.
+    carriedFlow: webauthnFlow,
   };
 }

@@ -221,6 +221,34 @@ describe("validation", () => {
       { providers: [{ id: "passkey", name: "Passkey", type: "webauthn" }] },
       /enableWebAuthn/,
     ],
+    [
+      "a hand-written WebAuthn provider, which lacks the ceremony WebAuthn() and Passkey() bring",
+      {
+        providers: [{ id: "passkey", name: "Passkey", type: "webauthn" }],
+        experimental: { enableWebAuthn: true },
+        adapter: {},
+      },
+      /not made by `WebAuthn\(\)` or `Passkey\(\)`/,
+    ],
+    [
+      'a hand-written OAuth 1.0a provider, which lacks the flow Twitter({ version: "1.0A" }) brings',
+      {
+        providers: [
+          {
+            id: "legacy",
+            name: "Legacy",
+            type: "oauth",
+            version: "1.0A",
+            clientId: "key",
+            clientSecret: "secret",
+            authorization: "https://legacy.example/oauth/authenticate",
+            token: "https://legacy.example/oauth/access_token",
+            userinfo: "https://legacy.example/me",
+          },
+        ],
+      },
+      /not made by `Twitter\(\{ version: "1.0A" \}\)`/,
+    ],
     ["a non-positive session maxAge", { session: { maxAge: 0 } }, /maxAge/],
   ])("answers 500 and names the fix for %s", async (_name, overrides, message) => {
     const { log, logger } = recordingLogger();

@@ -27,6 +27,7 @@ function providers(part: Partial<PageProvider> = {}): PageProvider[] {
     callbackUrl: `/auth/callback/p${i}`,
     credentials: { username: { label: "Username", placeholder: "jsmith" } },
     formFields: { email: { label: "Email", type: "email" } },
+    script: type === "webauthn" ? renderWebAuthnScript() : undefined,
     ...part,
   }));
 }

@@ -3,9 +3,12 @@
  * configured, always the same constant (so hostile configuration cannot add code to it), and
  * unable to close its own element.
  */
+import Credentials from "@portcullis/core/providers/credentials";
+import Passkey from "@portcullis/core/providers/passkey";
 import { describe, expect, it } from "vitest";
 import { type PageProvider, renderSignInPage } from "../../src/pages";
 import { renderWebAuthnScript, WEBAUTHN_SCRIPT } from "../../src/pages/webauthn-script";
+import { setup } from "./helpers";
 
 const PASSKEY: PageProvider = {
   id: "passkey",
@@ -14,6 +17,7 @@ const PASSKEY: PageProvider = {
   signinUrl: "/auth/signin/passkey",
   callbackUrl: "/auth/callback/passkey",
   formFields: { email: { label: "Email", type: "email", required: true, autocomplete: "username webauthn" } },
+  script: renderWebAuthnScript(),
 };
 const GITHUB: PageProvider = {
   id: "github",
@@ -49,6 +53,16 @@ describe("sign-in page script", () => {
     };
     const html = page([hostile], "</script><script>alert(2)</script>");
     expect(scripts(html)).toEqual([renderWebAuthnScript().toString()]);
+  });
+
+  it("is on Auth's sign-in page once with two passkey providers, and not without one", async () => {
+    const credentials = Credentials({ credentials: { username: {} }, authorize: () => null });
+    const withPasskeys = setup({ providers: [Passkey, Passkey({ id: "key", enableConditionalUI: false }), credentials] }).client;
+    expect(scripts(await (await withPasskeys.get("/auth/signin")).text())).toEqual([
+      renderWebAuthnScript().toString(),
+    ]);
+    const without = setup({ providers: [credentials] }).client;
+    expect(scripts(await (await without.get("/auth/signin")).text())).toEqual([]);
   });
 
   it("holds no '<', so it cannot end its element or open another", () => {

@@ -28,20 +28,6 @@ import { checkSignIn, startSession } from "../sign-in";
 import type { Flow } from "../types";
 import { authorizationHeader, type OAuth1Credentials, type OAuth1Param } from "./signature";
 
-/**
- * Whether a provider configuration asks for OAuth 1.0a.
- *
- * @param provider - The provider configuration.
- * @returns True for `version: "1.0A"`.
- * @example
- * ```ts
- * if (isOAuth1(ctx.provider)) return oauth1Flow.signIn(req, ctx)
- * ```
- */
-export function isOAuth1(provider: unknown): boolean {
-  return (provider as { version?: unknown } | undefined)?.version === "1.0A";
-}
-
 interface Sealed {
   token: string;
   secret: string;
