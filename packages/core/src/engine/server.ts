@@ -5,6 +5,7 @@
  * code cannot be reached by a cross-site form, so these calls need no CSRF token; they also skip
  * what only a browser visit needs (the CSRF and callback-url cookies of a GET).
  */
+import { endSession } from "../actions/signout";
 import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthAction, AuthRequest, AuthResult } from "../context";
 import { AuthError, InvalidRequest } from "../errors";
@@ -262,11 +263,7 @@ export async function signOut(
   return redirecting(config, false, () => {
     const body = callbackUrl === undefined ? {} : { callbackUrl };
     const prepared = prepare(config, basePath, call, { action: "signout", body });
-    const result = (async (): Promise<AuthResult> => {
-      const cookies = await sessionStrategy(config).end(prepared.req, prepared.ctx);
-      return { redirect: await prepared.ctx.callbackUrl(), cookies };
-    })();
-    return { prepared, result };
+    return { prepared, result: endSession(prepared.req, prepared.ctx) };
   });
 }
 
