@@ -35,6 +35,19 @@ export interface AdapterSession {
   userId: string;
   /** Absolute expiry. */
   expires: Date;
+  /**
+   * Portcullis extension, optional: when the session began. The core sets it on `createSession`;
+   * an adapter stores and answers it where its schema has room (else the session lists show no
+   * start time, and `session.absoluteMaxAge` cannot be enforced for that session).
+   */
+  createdAt?: Date | null;
+  /**
+   * Portcullis extension, optional: when the session was last used, written by the core at most
+   * once per `session.updateAge` (with the extension of `expires`), never on every read.
+   */
+  lastSeenAt?: Date | null;
+  /** Portcullis extension, optional: the User-Agent of the sign-in, at most 256 characters. */
+  userAgent?: string | null;
 }
 
 /** A one-time email sign-in token; `token` is stored hashed with the secret. */
@@ -93,6 +106,18 @@ export interface Adapter {
   ): Awaitable<AdapterSession | null | undefined>;
   /** Returns the deleted session where the data layer can (preferred). */
   deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>;
+  /**
+   * Portcullis extension, optional: every session row of a user, expired ones included (the core
+   * filters by `expires`), with `createdAt`, `lastSeenAt` and `userAgent` where stored. Needed for
+   * listing and revoking sessions (`GET {basePath}/sessions` and the revoke actions).
+   */
+  listSessionsByUser?(userId: string): Awaitable<AdapterSession[]>;
+  /**
+   * Portcullis extension, optional: deletes every session row of a user but the one whose token
+   * is `except` (when given), in one statement, and answers how many were deleted. Needed for
+   * "sign out everywhere" and `revokeSessions(userId)`.
+   */
+  deleteSessionsByUser?(userId: string, options?: { except?: string }): Awaitable<number>;
   createVerificationToken?(
     verificationToken: VerificationToken,
   ): Awaitable<VerificationToken | null | undefined>;
