@@ -13,6 +13,7 @@ export type AuthAction =
   | "error"
   | "providers"
   | "session"
+  | "sessions"
   | "signin"
   | "signout"
   | "verify-request"

@@ -12,6 +12,7 @@ export { type AuthEngine, createAuth, type Mount } from "./engine";
 export type {
   RedirectResult,
   ResponseCookie,
+  RevokeResult,
   ServerCall,
   ServerSignIn,
   ServerSignOut,
@@ -24,6 +25,7 @@ export { isValidCallbackUrl } from "./http/callback-url-syntax";
 export { setCookieHeader } from "./http/cookies";
 export { requestOrigin } from "./integration";
 export { isAuthAction } from "./is-auth-action";
+export { memorySessionStore } from "./session/store";
 export { customFetch, raw } from "./symbols";
 export type * from "./types";
 export { skipCSRFCheck } from "./types";

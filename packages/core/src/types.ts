@@ -583,6 +583,70 @@ export interface SessionOptions {
   updateAge: number;
   /** Makes database session tokens. Default: a random UUID. */
   generateSessionToken: () => string;
+  /**
+   * The longest a session may live, in seconds, however active it is (OWASP's absolute timeout);
+   * unset means no limit. A JWT session counts from its sign-in; a database session from its
+   * `createdAt`, so the adapter must store that (the memory and SQL adapters do).
+   */
+  absoluteMaxAge?: number;
+  /**
+   * Makes JWT sessions revocable: each is registered here at sign-in, and reads check it. `"adapter"`
+   * uses the adapter's session table (it needs `createSession`, `getSessionAndUser`,
+   * `updateSession`, `deleteSession`, `listSessionsByUser` and `deleteSessionsByUser`); or pass a
+   * {@link SessionStore}, e.g. `memorySessionStore()` for one process. Without a store, JWT
+   * sessions cannot be listed or revoked (the `sessions` routes answer 404). Database sessions
+   * need none: their table is the store.
+   */
+  store?: SessionStore | "adapter";
+  /**
+   * How often, in seconds, a read of a revocable JWT session checks the store; default 60.
+   * Revoking a session takes effect on every server within this bound; between checks a read
+   * costs what it costs without a store.
+   */
+  revalidateAfter: number;
+}
+
+/** A session as a {@link SessionStore} keeps it. */
+export interface StoredSession {
+  /** The store's key: a JWT's session id, or a database session's token. Never shown to clients. */
+  id: string;
+  userId: string;
+  expires: Date;
+  createdAt?: Date | null;
+  lastSeenAt?: Date | null;
+  userAgent?: string | null;
+}
+
+/**
+ * Where revocable sessions are registered. The in-process `memorySessionStore()` serves one
+ * process; a shared store (Redis, a database) serves many.
+ */
+export interface SessionStore {
+  /** Registers a session. */
+  create(session: StoredSession): Awaitable<void>;
+  /** The session, or null once it was deleted (revoked, signed out) or has expired. */
+  get(id: string): Awaitable<StoredSession | null>;
+  /** Records a later `lastSeenAt` and `expires`. */
+  touch(id: string, changes: { lastSeenAt: Date; expires: Date }): Awaitable<void>;
+  /** Removes a session; answers whether it was there. */
+  delete(id: string): Awaitable<boolean>;
+  /** Every session of a user (the core filters out expired ones). */
+  listByUser(userId: string): Awaitable<StoredSession[]>;
+  /** Removes every session of a user but `except`; answers how many were removed. */
+  deleteByUser(userId: string, except?: string): Awaitable<number>;
+}
+
+/** One of the signed-in user's sessions, as `GET {basePath}/sessions` lists it. */
+export interface SessionInfo {
+  /** An opaque handle for revoking it; never the session token. */
+  id: string;
+  /** Whether it is the session of the request asking. */
+  current: boolean;
+  /** ISO dates; null where the store does not keep them. */
+  createdAt: string | null;
+  lastSeenAt: string | null;
+  expires: string;
+  userAgent: string | null;
 }
 
 /** When an unknown OAuth account may be linked to the user who is signed in. */
@@ -677,6 +741,11 @@ export interface EventCallbacks {
     profile: User | AdapterUser;
   }) => Awaitable<void>;
   session: (message: { session: Session; token: JWT } | { session: Session }) => Awaitable<void>;
+  /**
+   * Sessions of a user were revoked (one, the others, all, or by `revokeSessions`); `signOut`
+   * has fired for each of them already.
+   */
+  sessionsRevoked: (message: { user: { id: string }; count: number }) => Awaitable<void>;
 }
 
 /** The configuration of Portcullis. Only `providers` is required. */

@@ -5,6 +5,7 @@ import { csrf } from "./csrf";
 import { error, verifyRequest } from "./pages";
 import { providers } from "./providers";
 import { session } from "./session";
+import { sessions } from "./sessions";
 import { signin } from "./signin";
 import { signout } from "./signout";
 import { webauthnOptions } from "./webauthn-options";
@@ -15,6 +16,7 @@ export const actions: Record<AuthAction, Action> = {
   error,
   providers,
   session,
+  sessions,
   signin,
   signout,
   "verify-request": verifyRequest,

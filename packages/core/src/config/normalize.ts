@@ -10,6 +10,7 @@ import { type Adapter, isDate } from "../adapters";
 import { type AuthError, InvalidConfiguration, MissingSecret } from "../errors";
 import { type HostTrust, hostTrust } from "../http/origin";
 import { decode, encode } from "../jwt";
+import { adapterSessionStore, STORE_METHODS } from "../session/store";
 import type {
   AuthConfig,
   CallbacksOptions,
@@ -21,6 +22,7 @@ import type {
   PagesOptions,
   ProviderConfig,
   SessionOptions,
+  SessionStore,
   Theme,
 } from "../types";
 import { skipCSRFCheck } from "../types";
@@ -74,6 +76,12 @@ export interface InternalConfig {
   now: () => number;
   /** Time-outs in ms for adapter calls, provider requests and email sends (defaults filled in). */
   timeouts: Timeouts;
+  /**
+   * Where sessions can be listed and revoked: the adapter's session table for database sessions
+   * (when it has the methods), the configured `session.store` for JWT sessions; else undefined,
+   * and the session-control routes answer 404.
+   */
+  sessionStore?: SessionStore;
   /** A configuration problem, answered on every request until fixed. */
   error?: AuthError;
 }
@@ -170,6 +178,9 @@ function normalize(userConfig: AuthConfig): InternalConfig {
       maxAge,
       updateAge: config.session?.updateAge ?? DAY,
       generateSessionToken: config.session?.generateSessionToken ?? (() => crypto.randomUUID()),
+      absoluteMaxAge: config.session?.absoluteMaxAge,
+      store: config.session?.store,
+      revalidateAfter: config.session?.revalidateAfter ?? 60,
     },
     jwt: { maxAge, encode, decode, ...config.jwt } as JWTOptions,
     callbacks: { ...defaultCallbacks, ...config.callbacks },
@@ -191,7 +202,17 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     timeouts: deadlines,
   };
   internal.error = error ?? validateConfig(internal, rawUrl);
+  internal.sessionStore = sessionStoreOf(internal);
   return internal;
+}
+
+/** The store sessions are listed and revoked in, if the configuration has one (see InternalConfig). */
+function sessionStoreOf({ session, adapter }: InternalConfig): SessionStore | undefined {
+  const hasMethods = (a: Adapter | undefined): a is Adapter =>
+    a !== undefined && STORE_METHODS.every((m) => typeof a[m] === "function");
+  if (session.strategy === "database") return hasMethods(adapter) ? adapterSessionStore(adapter) : undefined;
+  if (session.store === "adapter") return hasMethods(adapter) ? adapterSessionStore(adapter) : undefined;
+  return session.store;
 }
 
 /** `/auth` from `auth/`, `/auth` or `/auth/`; the root (`/`) as the empty string. */

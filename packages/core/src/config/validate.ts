@@ -15,6 +15,7 @@ import {
   MissingWebAuthnAutocomplete,
 } from "../errors";
 import { carriedFlow, needsCarriedFlow } from "../flows/carried";
+import { STORE_METHODS } from "../session/store";
 import type { InternalConfig } from "./normalize";
 
 const USER_METHODS = [
@@ -44,6 +45,13 @@ export function validateConfig(config: InternalConfig, rawUrl: string | undefine
   }
   if (!Number.isFinite(config.session.maxAge) || config.session.maxAge <= 0) {
     return new InvalidConfiguration("session.maxAge must be a positive number of seconds.");
+  }
+  const { absoluteMaxAge, revalidateAfter } = config.session;
+  if (absoluteMaxAge !== undefined && !(Number.isFinite(absoluteMaxAge) && absoluteMaxAge > 0)) {
+    return new InvalidConfiguration("session.absoluteMaxAge must be a positive number of seconds, or unset.");
+  }
+  if (!(Number.isFinite(revalidateAfter) && revalidateAfter >= 0)) {
+    return new InvalidConfiguration("session.revalidateAfter must be a number of seconds, 0 or more.");
   }
   return validateProviders(config) ?? validateConditionalUI(config) ?? validateAdapter(config);
 }
@@ -134,12 +142,19 @@ function validateAdapter(config: InternalConfig): AuthError | undefined {
       'session.strategy "database" keeps sessions in a database: configure an `adapter`.',
     );
   }
+  if (config.session.store === "adapter" && !adapter) {
+    return new MissingAdapter(
+      'session.store "adapter" registers sessions in the adapter: configure an `adapter`.',
+    );
+  }
   if (!adapter) return undefined;
   const needed = new Set<string>();
   const types = new Set(config.providers.map((p) => p.type));
   if (types.has("oauth") || types.has("oidc") || types.has("email"))
     for (const m of USER_METHODS) needed.add(m);
   if (config.session.strategy === "database") for (const m of SESSION_METHODS) needed.add(m);
+  if (config.session.strategy === "jwt" && config.session.store === "adapter")
+    for (const m of STORE_METHODS) needed.add(m);
   if (types.has("email")) for (const m of EMAIL_METHODS) needed.add(m);
   if (types.has("webauthn")) for (const m of [...USER_METHODS, ...WEBAUTHN_METHODS]) needed.add(m);
   if (types.has("credentials") && config.session.strategy === "database") needed.add("getUser");

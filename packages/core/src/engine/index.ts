@@ -16,10 +16,13 @@
  */
 import { type InternalConfig, internalConfig, normalizeBasePath } from "../config/normalize";
 import { toResponse } from "../http/response";
-import type { AuthConfig } from "../types";
+import { listSessions, revokeSession, revokeSessionsOf, revokeUserSessions } from "../session/control";
+import type { AuthConfig, SessionInfo } from "../types";
 import { answerRequest, type Outcome } from "./http";
 import {
+  controlSessions,
   type RedirectResult,
+  type RevokeResult,
   readSession,
   type ServerCall,
   type ServerSignIn,
@@ -68,6 +71,26 @@ export interface AuthEngine {
   signOut(options: ServerSignOut): Promise<RedirectResult>;
   /** Applies `data` to the session from server code. Null without a session. Never throws. */
   update(data: unknown, call: ServerCall): Promise<SessionResult>;
+  /**
+   * The signed-in user's live sessions (newest first); null when signed out.
+   * @throws UnsupportedStrategy when the configuration has no session store.
+   */
+  listSessions(call: ServerCall): Promise<SessionInfo[] | null>;
+  /**
+   * Revokes one of the signed-in user's sessions by the `id` {@link AuthEngine.listSessions}
+   * answered; another user's session is never touched. Null when signed out.
+   */
+  revokeSession(id: string, call: ServerCall): Promise<RevokeResult | null>;
+  /** Revokes every session of the signed-in user but the current one. Null when signed out. */
+  revokeOtherSessions(call: ServerCall): Promise<RevokeResult | null>;
+  /** Signs the user out everywhere: every session, the current one included (its cookie cleared). */
+  revokeAllSessions(call: ServerCall): Promise<RevokeResult | null>;
+  /**
+   * Revokes every session of a user, for admin code (after a password change, a ban): database
+   * sessions end at once, JWT sessions at their next check (within `session.revalidateAfter`).
+   * @returns How many sessions were revoked.
+   */
+  revokeSessions(userId: string): Promise<number>;
   /** Where the routes are served for a mount path (the configuration's own `basePath` wins). */
   basePath(mount?: Mount): string;
 }
@@ -131,6 +154,17 @@ function buildEngine(config: AuthConfig): AuthEngine {
     signIn: async (provider, options) => signIn(settled(), basePath(options), provider, options),
     signOut: async (options) => signOut(settled(), basePath(options), options),
     update: (data, call) => failClosed(() => updateSession(settled(), basePath(call), data, call)),
+    listSessions: async (call) => controlSessions(settled(), basePath(call), call, listSessions),
+    revokeSession: async (id, call) =>
+      controlSessions(settled(), basePath(call), call, (req, ctx) => revokeSession(req, ctx, id)),
+    revokeOtherSessions: async (call) =>
+      controlSessions(settled(), basePath(call), call, (req, ctx) => revokeSessionsOf(req, ctx, false)),
+    revokeAllSessions: async (call) =>
+      controlSessions(settled(), basePath(call), call, (req, ctx) => revokeSessionsOf(req, ctx, true)),
+    revokeSessions: async (userId) => {
+      const config = settled();
+      return revokeUserSessions(config, userId, config.now());
+    },
     basePath,
   };
 }

@@ -294,3 +294,32 @@ async function redirecting(
     throw authError;
   }
 }
+
+/** What a server-side revocation did: how many sessions ended, and the cookies to set. */
+export interface RevokeResult {
+  revoked: number;
+  cookies: ResponseCookie[];
+}
+
+/**
+ * Runs a session-control operation for the call's signed-in user.
+ *
+ * @returns What the operation answers; null when the call is signed out.
+ * @throws UnsupportedStrategy without a session store; InvalidRequest without an origin;
+ * AdapterError when the store fails. Logged first.
+ */
+export async function controlSessions<T>(
+  config: InternalConfig,
+  basePath: string,
+  call: ServerCall,
+  operation: (req: AuthRequest, ctx: ActionContext) => Promise<T | null>,
+): Promise<T | null> {
+  try {
+    const { req, ctx } = prepare(config, basePath, call, { action: "sessions" });
+    return await operation(req, ctx);
+  } catch (error) {
+    const authError = asAuthError(error);
+    config.logger.error(authError);
+    throw authError;
+  }
+}

@@ -32,6 +32,8 @@ export const ROUTES: Readonly<Record<AuthAction, Route>> = {
   error: { get: true, post: false, provider: false },
   providers: { get: true, post: false, provider: false },
   session: { get: true, post: true, provider: false },
+  // The second segment is the operation: sessions/revoke, sessions/revoke-others, sessions/revoke-all.
+  sessions: { get: true, post: true, provider: true },
   signin: { get: true, post: true, provider: true },
   signout: { get: true, post: true, provider: false },
   "verify-request": { get: true, post: false, provider: false },

@@ -5,14 +5,30 @@
  * the cookie is kept: a database blip must not sign everyone out.
  */
 import { callAdapter } from "../adapter/call";
-import type { AdapterSession, AdapterUser } from "../adapters";
+import type { Adapter, AdapterSession, AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
 import { AdapterError, SessionTokenError, SignOutError, UnsupportedStrategy } from "../errors";
 import { emit } from "../events";
 import { clearChunked, type SetCookie } from "../http/cookies";
 import type { Session, SessionCallbackParams } from "../types";
 import { adapterDateExpired } from "./expiry";
+import { absoluteExpiry, userAgentOf } from "./lifetime";
 import type { SessionState, SessionStrategy } from "./strategy";
+
+/**
+ * Whether the adapter takes the Portcullis session fields (createdAt, lastSeenAt, userAgent):
+ * one that lists sessions does. Others (Auth.js's own adapters) get exactly what Auth.js sends,
+ * since an unknown field can fail their insert.
+ */
+function keepsDetails(adapter: Adapter): boolean {
+  return typeof adapter.listSessionsByUser === "function";
+}
+
+/** When a stored session began, if the adapter keeps it. */
+function startOf(session: AdapterSession): number | undefined {
+  const { createdAt } = session;
+  return createdAt instanceof Date && !Number.isNaN(createdAt.getTime()) ? createdAt.getTime() : undefined;
+}
 
 function sessionCookie(sessionToken: string, expires: Date, ctx: ActionContext): SetCookie {
   const { name, options } = ctx.cookies.sessionToken;
@@ -41,18 +57,31 @@ async function load(
   const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(sessionToken));
   if (!found) return "expired";
   const { maxAge, updateAge } = ctx.config.session;
-  // A session whose expires is not a valid Date is expired: deleted, and its cookie cleared.
-  if (adapterDateExpired(found.session.expires, ctx.now, "getSessionAndUser", ctx.config.logger)) {
+  // A session whose expires is not a valid Date is expired, and so is one past its absolute
+  // lifetime: deleted, and its cookie cleared.
+  const ends = absoluteExpiry(startOf(found.session), ctx.config.session);
+  if (
+    adapterDateExpired(found.session.expires, ctx.now, "getSessionAndUser", ctx.config.logger) ||
+    ends <= ctx.now
+  ) {
     await callAdapter("deleteSession", () => adapter.deleteSession!(sessionToken));
     return "expired";
   }
   const expires = found.session.expires.getTime();
   if (!forceExtend && expires - maxAge * 1000 + updateAge * 1000 > ctx.now)
     return { session: found.session, user: found.user, cookies: [] };
-  const newExpires = new Date(ctx.now + maxAge * 1000);
-  await callAdapter("updateSession", () => adapter.updateSession!({ sessionToken, expires: newExpires }));
+  // Extended at most once per updateAge, and lastSeenAt with it: never a write per read.
+  const newExpires = new Date(Math.min(ctx.now + maxAge * 1000, ends));
+  const lastSeenAt = new Date(ctx.now);
+  await callAdapter("updateSession", () =>
+    adapter.updateSession!(
+      keepsDetails(adapter)
+        ? { sessionToken, expires: newExpires, lastSeenAt }
+        : { sessionToken, expires: newExpires },
+    ),
+  );
   return {
-    session: { ...found.session, expires: newExpires },
+    session: { ...found.session, expires: newExpires, lastSeenAt },
     user: found.user,
     cookies: [sessionCookie(sessionToken, newExpires, ctx)],
   };
@@ -111,11 +140,16 @@ export const databaseStrategy: SessionStrategy = {
         ),
       );
     }
-    const asked = {
+    const now = new Date(ctx.now);
+    const asked: AdapterSession = {
       sessionToken: ctx.config.session.generateSessionToken(),
       userId: user.id,
-      expires: new Date(ctx.now + ctx.config.session.maxAge * 1000),
+      expires: new Date(
+        Math.min(ctx.now + ctx.config.session.maxAge * 1000, absoluteExpiry(ctx.now, ctx.config.session)),
+      ),
     };
+    if (keepsDetails(adapter))
+      Object.assign(asked, { createdAt: now, lastSeenAt: now, userAgent: userAgentOf(req) });
     const session = await callAdapter("createSession", () => adapter.createSession!(asked));
     // The cookie follows what the adapter stored, but an answer without a usable token or date
     // (a buggy adapter) must not turn a finished sign-in into a 500: the asked-for values stand.
@@ -127,6 +161,12 @@ export const databaseStrategy: SessionStrategy = {
       ? asked.expires
       : session.expires;
     return [sessionCookie(token, expires, ctx)];
+  },
+
+  async identify(req, ctx) {
+    const loaded = await load(req, ctx, false);
+    if (typeof loaded === "string") return null;
+    return { userId: loaded.user.id, currentId: loaded.session.sessionToken };
   },
 
   async end(req, ctx) {

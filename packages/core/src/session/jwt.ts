@@ -1,13 +1,73 @@
 /**
  * The JWT session strategy: the session lives in an encrypted JWT (JWE) in the session cookie.
  * Reading it slides the expiry: the token is re-encoded and the cookie re-set on every read.
+ *
+ * With a session store (`session.store`), each session is also registered there under a random
+ * id (the `sid` claim), and a read checks the store at most once per `session.revalidateAfter`
+ * seconds, keeping the time of the last check in the token (`sid_checked`): a revoked session
+ * ends within that bound on every server, and reads in between cost nothing more.
  */
 import type { ActionContext, AuthRequest } from "../context";
-import { JWTSessionError } from "../errors";
+import { JWTSessionError, SignOutError } from "../errors";
 import { emit } from "../events";
 import { clearChunked, readChunked, type SetCookie, writeChunked } from "../http/cookies";
 import type { DefaultSession, JWT, Session, SessionCallbackParams } from "../types";
-import type { SessionState, SessionStrategy, SignedIn } from "./strategy";
+import { absoluteExpiry, userAgentOf } from "./lifetime";
+import type { Identity, SessionState, SessionStrategy, SignedIn } from "./strategy";
+
+/** The claim holding the session's id in the store, and the one holding the last check (seconds). */
+const SID = "sid";
+const CHECKED = "sid_checked";
+
+/**
+ * The token after the store's verdict: itself (checked now when due, `sid_checked` moved on),
+ * or "ended" when the store no longer has the session or its absolute lifetime is over.
+ *
+ * @throws What the store throws (the caller answers no session but keeps the cookie).
+ */
+async function revalidate(token: JWT, ctx: ActionContext, force = false): Promise<JWT | "ended"> {
+  const { session } = ctx.config;
+  if (absoluteExpiry(signedInAt(token), session) <= ctx.now) return "ended";
+  const store = session.strategy === "jwt" ? ctx.config.sessionStore : undefined;
+  const sid = token[SID];
+  if (!store || typeof sid !== "string") return token;
+  const nowSeconds = Math.floor(ctx.now / 1000);
+  const checked = typeof token[CHECKED] === "number" ? token[CHECKED] : 0;
+  if (!force && nowSeconds - checked < session.revalidateAfter) return token;
+  const found = await store.get(sid);
+  if (!found || found.expires.getTime() <= ctx.now) return "ended";
+  const lastSeen = found.lastSeenAt?.getTime() ?? 0;
+  if (ctx.now - lastSeen >= session.updateAge * 1000)
+    await store.touch(sid, {
+      lastSeenAt: new Date(ctx.now),
+      expires: new Date(
+        Math.min(ctx.now + session.maxAge * 1000, absoluteExpiry(found.createdAt?.getTime(), session)),
+      ),
+    });
+  return { ...token, [CHECKED]: nowSeconds };
+}
+
+/** When the session began (ms), from the `auth_time` claim; undefined for tokens without it. */
+function signedInAt(token: JWT): number | undefined {
+  return typeof token.auth_time === "number" ? token.auth_time * 1000 : undefined;
+}
+
+/** Registers a new session in the store, when there is one and the user has an id: its `sid`. */
+async function register(user: SignedIn["user"], req: AuthRequest, ctx: ActionContext): Promise<JWT> {
+  const store = ctx.config.sessionStore;
+  if (ctx.config.session.strategy !== "jwt" || !store || !user.id) return {};
+  const id = crypto.randomUUID();
+  const now = new Date(ctx.now);
+  await store.create({
+    id,
+    userId: String(user.id),
+    expires: new Date(ctx.now + ctx.config.session.maxAge * 1000),
+    createdAt: now,
+    lastSeenAt: now,
+    userAgent: userAgentOf(req),
+  });
+  return { [SID]: id, [CHECKED]: Math.floor(ctx.now / 1000) };
+}
 
 async function decodeSession(req: AuthRequest, ctx: ActionContext): Promise<JWT | null> {
   const { name } = ctx.cookies.sessionToken;
@@ -45,7 +105,11 @@ async function sessionCookies(
   return writeChunked(
     name,
     encoded,
-    Object.assign({}, options, { expires: new Date(ctx.now + jwt.maxAge * 1000) }),
+    Object.assign({}, options, {
+      expires: new Date(
+        Math.min(ctx.now + jwt.maxAge * 1000, absoluteExpiry(signedInAt(token), ctx.config.session)),
+      ),
+    }),
     req.cookies,
   );
 }
@@ -79,11 +143,24 @@ async function refresh(
   ctx: ActionContext,
   update?: { data: unknown },
 ): Promise<SessionState> {
-  const decoded = await decodeSession(req, ctx);
-  if (!decoded) {
+  const undecoded = await decodeSession(req, ctx);
+  if (!undecoded) {
     if (update) return { session: null, cookies: [], refused: true };
     return { session: null, cookies: hasSessionCookie(req, ctx) ? clear(req, ctx) : [] };
   }
+  let decoded: JWT | "ended";
+  try {
+    decoded = await revalidate(undecoded, ctx);
+  } catch (error) {
+    // The store is down: no session for now, but the cookie stays (a blip must not sign everyone out).
+    ctx.config.logger.error(
+      new JWTSessionError("The session store could not be checked; answered with no session.", {
+        cause: error,
+      }),
+    );
+    return { session: null, cookies: [], refused: !!update };
+  }
+  if (decoded === "ended") return { session: null, cookies: clear(req, ctx), refused: !!update };
   let token: JWT | null;
   try {
     token = await ctx.config.callbacks.jwt(
@@ -115,8 +192,10 @@ export const jwtStrategy: SessionStrategy = {
       picture: user.image,
       sub: user.id?.toString(),
       // The sign-in time survives the sliding re-encodes (unlike `iat`): linking a new account
-      // to this session is allowed only shortly after it (see flows/account.ts).
+      // to this session is allowed only shortly after it (see flows/account.ts), and
+      // session.absoluteMaxAge counts from it.
       auth_time: Math.floor(ctx.now / 1000),
+      ...(await register(user, req, ctx)),
     };
     const token = await ctx.config.callbacks.jwt({
       token: defaultToken,
@@ -131,7 +210,30 @@ export const jwtStrategy: SessionStrategy = {
 
   async end(req, ctx) {
     const token = await decodeSession(req, ctx);
+    const sid = token?.[SID];
+    const store = ctx.config.session.strategy === "jwt" ? ctx.config.sessionStore : undefined;
+    if (store && typeof sid === "string") {
+      try {
+        await store.delete(sid);
+      } catch (error) {
+        // The cookie is cleared whatever the store says; the entry lapses when it expires.
+        ctx.config.logger.error(
+          new SignOutError("The session could not be removed from the store; its cookie was cleared.", {
+            cause: error,
+          }),
+        );
+      }
+    }
     await emit(ctx.config, "signOut", { token });
     return clear(req, ctx);
+  },
+
+  async identify(req, ctx): Promise<Identity | null> {
+    const token = await decodeSession(req, ctx);
+    const sid = token?.[SID];
+    if (!token || typeof sid !== "string" || typeof token.sub !== "string") return null;
+    // Listing or revoking asks the store now, whatever the last check: a revoked session must
+    // not be able to act on the others.
+    return (await revalidate(token, ctx, true)) === "ended" ? null : { userId: token.sub, currentId: sid };
   },
 };

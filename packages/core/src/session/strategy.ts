@@ -28,6 +28,13 @@ export interface SessionState {
   refused?: boolean;
 }
 
+/** Who a request's session belongs to, and its id in the session store. */
+export interface Identity {
+  userId: string;
+  /** The store's key of this session (a database session's token, a JWT's `sid`). */
+  currentId: string;
+}
+
 /** A session store. */
 export interface SessionStrategy {
   /** The session of the request (or null), refreshing the cookie as the strategy says. */
@@ -38,4 +45,9 @@ export interface SessionStrategy {
   create(signedIn: SignedIn, req: AuthRequest, ctx: ActionContext): Promise<SetCookie[]>;
   /** Ends the session; returns the cookies that clear it. */
   end(req: AuthRequest, ctx: ActionContext): Promise<SetCookie[]>;
+  /**
+   * Who is signed in and which stored session it is, checked against the store now: for listing
+   * and revoking sessions. Null when signed out or when the session is not in a store.
+   */
+  identify(req: AuthRequest, ctx: ActionContext): Promise<Identity | null>;
 }

@@ -1,0 +1,157 @@
+/**
+ * Session control: the signed-in user's sessions listed, one revoked, the others revoked, all
+ * revoked (sign out everywhere), and every session of a user revoked by admin code. The same
+ * operations serve the `sessions` routes and the engine's server face. They work on the
+ * configuration's session store (see config/normalize.ts): without one they are unavailable.
+ */
+import type { InternalConfig } from "../config/normalize";
+import type { ActionContext, AuthRequest } from "../context";
+import { sha256Hex } from "../crypto/primitives";
+import { UnsupportedStrategy } from "../errors";
+import { emit } from "../events";
+import { clearChunked, type SetCookie } from "../http/cookies";
+import type { SessionInfo, SessionStore, StoredSession } from "../types";
+import { sessionStrategy } from "./index";
+
+/** What a revocation did: how many sessions ended, and the cookies to set (cleared when the current one did). */
+export interface Revoked {
+  revoked: number;
+  cookies: SetCookie[];
+}
+
+/**
+ * The store, or UnsupportedStrategy when the configuration has none.
+ *
+ * @throws UnsupportedStrategy naming what to configure.
+ */
+export function storeOf(config: InternalConfig): SessionStore {
+  if (config.sessionStore) return config.sessionStore;
+  throw new UnsupportedStrategy(
+    config.session.strategy === "jwt"
+      ? 'JWT sessions can be listed and revoked only with a session store: set `session.store` ("adapter", or a SessionStore).'
+      : "The adapter cannot list or revoke sessions: it needs listSessionsByUser and deleteSessionsByUser.",
+  );
+}
+
+/** The opaque handle of a stored session: a hash of its key, which may be a session token. */
+async function handleOf(id: string): Promise<string> {
+  return (await sha256Hex(`portcullis-session:${id}`)).slice(0, 32);
+}
+
+function iso(date: Date | null | undefined): string | null {
+  return date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+}
+
+async function live(store: SessionStore, userId: string, now: number): Promise<StoredSession[]> {
+  return (await store.listByUser(userId)).filter(
+    (s) => s.expires instanceof Date && s.expires.getTime() > now,
+  );
+}
+
+/** The signed-in user and this session's key, or null when signed out. */
+async function who(req: AuthRequest, ctx: ActionContext) {
+  storeOf(ctx.config);
+  return sessionStrategy(ctx.config).identify(req, ctx);
+}
+
+/**
+ * The signed-in user's live sessions, newest first.
+ *
+ * @returns The list, or null when signed out.
+ * @throws UnsupportedStrategy without a store; AdapterError when the store fails.
+ */
+export async function listSessions(req: AuthRequest, ctx: ActionContext): Promise<SessionInfo[] | null> {
+  const identity = await who(req, ctx);
+  if (!identity) return null;
+  const sessions = await live(storeOf(ctx.config), identity.userId, ctx.now);
+  sessions.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0));
+  return Promise.all(
+    sessions.map(async (s) => ({
+      id: await handleOf(s.id),
+      current: s.id === identity.currentId,
+      createdAt: iso(s.createdAt),
+      lastSeenAt: iso(s.lastSeenAt),
+      expires: s.expires.toISOString(),
+      userAgent: s.userAgent ?? null,
+    })),
+  );
+}
+
+/** Fires `signOut` for each ended session and `sessionsRevoked` once. */
+async function announce(config: InternalConfig, userId: string, ended: StoredSession[]): Promise<void> {
+  for (const s of ended)
+    await emit(config, "signOut", { session: { sessionToken: s.id, userId: s.userId, expires: s.expires } });
+  await emit(config, "sessionsRevoked", { user: { id: userId }, count: ended.length });
+}
+
+function clearCurrent(req: AuthRequest, ctx: ActionContext): SetCookie[] {
+  const { name, options } = ctx.cookies.sessionToken;
+  return clearChunked(name, options, req.cookies);
+}
+
+/**
+ * Revokes one of the signed-in user's sessions by its handle; a handle of another user's session
+ * (or of none) revokes nothing. Revoking the current one signs this browser out.
+ *
+ * @returns What was revoked, or null when signed out.
+ */
+export async function revokeSession(
+  req: AuthRequest,
+  ctx: ActionContext,
+  handle: unknown,
+): Promise<Revoked | null> {
+  const identity = await who(req, ctx);
+  if (!identity) return null;
+  if (typeof handle !== "string" || handle === "") return { revoked: 0, cookies: [] };
+  const store = storeOf(ctx.config);
+  const sessions = await live(store, identity.userId, ctx.now);
+  for (const s of sessions) {
+    if ((await handleOf(s.id)) !== handle) continue;
+    await store.delete(s.id);
+    await announce(ctx.config, identity.userId, [s]);
+    return { revoked: 1, cookies: s.id === identity.currentId ? clearCurrent(req, ctx) : [] };
+  }
+  return { revoked: 0, cookies: [] };
+}
+
+/**
+ * Revokes every session of the signed-in user but this one, or (with `everywhere`) this one too.
+ *
+ * @returns What was revoked, or null when signed out.
+ */
+export async function revokeSessionsOf(
+  req: AuthRequest,
+  ctx: ActionContext,
+  everywhere: boolean,
+): Promise<Revoked | null> {
+  const identity = await who(req, ctx);
+  if (!identity) return null;
+  const store = storeOf(ctx.config);
+  const except = everywhere ? undefined : identity.currentId;
+  const ended = (await live(store, identity.userId, ctx.now)).filter((s) => s.id !== except);
+  const revoked = await store.deleteByUser(identity.userId, except);
+  await announce(ctx.config, identity.userId, ended);
+  return { revoked, cookies: everywhere ? clearCurrent(req, ctx) : [] };
+}
+
+/**
+ * Revokes every session of a user, for admin code (after a password change, a ban). JWT sessions
+ * end at their next check (within `session.revalidateAfter`), database sessions at once.
+ *
+ * @param config The normalised configuration.
+ * @param userId The user.
+ * @param now The current time (ms).
+ * @returns How many sessions were revoked.
+ * @throws UnsupportedStrategy without a store; AdapterError when the store fails.
+ */
+export async function revokeUserSessions(
+  config: InternalConfig,
+  userId: string,
+  now: number,
+): Promise<number> {
+  const store = storeOf(config);
+  const ended = await live(store, userId, now);
+  const revoked = await store.deleteByUser(userId);
+  await announce(config, userId, ended);
+  return revoked;
+}
