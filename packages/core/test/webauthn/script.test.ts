@@ -57,7 +57,9 @@ describe("sign-in page script", () => {
 
   it("is on Auth's sign-in page once with two passkey providers, and not without one", async () => {
     const credentials = Credentials({ credentials: { username: {} }, authorize: () => null });
-    const withPasskeys = setup({ providers: [Passkey, Passkey({ id: "key", enableConditionalUI: false }), credentials] }).client;
+    const withPasskeys = setup({
+      providers: [Passkey, Passkey({ id: "key", enableConditionalUI: false }), credentials],
+    }).client;
     expect(scripts(await (await withPasskeys.get("/auth/signin")).text())).toEqual([
       renderWebAuthnScript().toString(),
     ]);
