@@ -17,8 +17,11 @@ import type { Session } from "./types";
  * @returns The session the `session` callback builds, or null when there is none or on any error.
  * @example
  * ```ts
- * const session = await getSession(request, config)
- * if (!session) return new Response("Sign in first", { status: 401 })
+ * export async function GET(request: Request): Promise<Response> {
+ *   const session = await getSession(request, config)
+ *   if (!session) return new Response("Sign in first", { status: 401 })
+ *   return Response.json({ name: session.user?.name })
+ * }
  * ```
  */
 export async function getSession(request: Request, config: AuthConfigInput): Promise<Session | null> {

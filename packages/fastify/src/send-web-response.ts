@@ -13,7 +13,9 @@ import type { FastifyReply } from "fastify";
  * @throws When reading the Web Response's body fails.
  * @example
  * ```ts
- * return sendWebResponse(reply, await Auth(toWebRequest(request), config))
+ * fastify.get("/auth/*", async (request, reply) =>
+ *   sendWebResponse(reply, await Auth(toWebRequest(request), config)),
+ * )
  * ```
  */
 export async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {

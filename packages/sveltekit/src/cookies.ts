@@ -9,7 +9,11 @@ import type { Cookies } from "@sveltejs/kit";
  *
  * @example
  * ```ts
- * setCookies(event.cookies, (await auth.session({ headers: event.request.headers })).cookies)
+ * import type { RequestEvent } from "@sveltejs/kit"
+ *
+ * export async function load(event: RequestEvent) {
+ *   setCookies(event.cookies, (await auth.session({ headers: event.request.headers })).cookies)
+ * }
  * ```
  */
 export function setCookies(target: Cookies, cookies: readonly ResponseCookie[]): void {

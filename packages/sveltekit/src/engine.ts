@@ -9,7 +9,12 @@ import type { SvelteKitAuthConfig } from "./types";
  * @throws What the configuration function throws.
  * @example
  * ```ts
- * const { session } = await (await engineFor(config, event)).session({ headers: event.request.headers })
+ * import type { RequestEvent } from "@sveltejs/kit"
+ *
+ * export async function load(event: RequestEvent) {
+ *   const { session } = await (await engineFor(config, event)).session({ headers: event.request.headers })
+ *   return { session }
+ * }
  * ```
  */
 export async function engineFor(config: SvelteKitAuthConfig, event: RequestEvent): Promise<AuthEngine> {

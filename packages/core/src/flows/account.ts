@@ -100,8 +100,8 @@ function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
  * @example
  * ```ts
  * const resolved = await resolveAccount({ user, account, profile }, req, ctx)
- * if (await checkSignIn({ user: resolved.user, account, profile }, ctx)) return denied
- * const user = await resolved.save()
+ * const refusal = await checkSignIn({ user: resolved.user, account, profile }, ctx)
+ * const saved = refusal === undefined ? await resolved.save() : undefined
  * ```
  */
 export async function resolveAccount(

@@ -76,8 +76,11 @@ export function bodyWasCutOff(req: IncomingMessage | undefined): boolean {
  * @example
  * ```ts
  * import { createServer } from "node:http"
- * import { Auth, requestOrigin } from "@portcullis/core"
+ * import { Auth, type AuthConfig, requestOrigin } from "@portcullis/core"
  * import { requestFromNode, responseToNode } from "@portcullis/core/node"
+ * import GitHub from "@portcullis/core/providers/github"
+ *
+ * const config: AuthConfig = { providers: [GitHub] }
  *
  * createServer(async (req, res) => {
  *   const origin = requestOrigin("http", req.headers.host)

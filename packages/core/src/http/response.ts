@@ -56,7 +56,7 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
  * @returns The result.
  * @example
  * ```ts
- * return html(renderErrorPage(options).html, 403)
+ * const result = html(renderErrorPage(options).html, 403)
  * ```
  */
 export function html(body: string, status = 200): AuthResult {

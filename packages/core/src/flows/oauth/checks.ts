@@ -212,7 +212,7 @@ export async function stateTarget(state: string | null, ctx: ActionContext): Pro
  * @returns The cookies that clear PKCE, state and nonce.
  * @example
  * ```ts
- * return { redirect, cookies: clearChecks(ctx, false) }
+ * const result = { redirect, cookies: clearChecks(ctx, false) }
  * ```
  */
 export function clearChecks(ctx: ActionContext, formPost: boolean): SetCookie[] {

@@ -78,7 +78,7 @@ export function effectiveChecks(checks: OAuthCheck[], proxy: string | undefined)
  * @example
  * ```ts
  * const forward = await forwardFromProxy("github", params, proxy, ctx)
- * if (forward) return forward
+ * // undefined: the callback is this app's own, so the sign-in goes on here
  * ```
  */
 export async function forwardFromProxy(

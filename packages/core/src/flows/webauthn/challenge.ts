@@ -115,7 +115,7 @@ export async function readChallenge(
  * @returns The deleting cookie.
  * @example
  * ```ts
- * return { redirect, cookies: [clearChallenge(ctx)] }
+ * const result = { redirect, cookies: [clearChallenge(ctx)] }
  * ```
  */
 export function clearChallenge(ctx: ActionContext): SetCookie {
