@@ -33,17 +33,26 @@ export function controlConfig(overrides: Partial<AuthConfig>): AuthConfig {
 }
 
 /** A browser with a User-Agent of its own, signed in as `user`. */
-export async function browser(config: AuthConfig, user: string, agent = `agent-${user}`): Promise<TestClient> {
-  const client = new TestClient((request) => {
-    const headers = new Headers(request.headers);
-    headers.set("user-agent", agent);
-    return Auth(new Request(request, { headers }), config);
-  }, undefined, config.now);
+export async function browser(
+  config: AuthConfig,
+  user: string,
+  agent = `agent-${user}`,
+): Promise<TestClient> {
+  const client = new TestClient(
+    (request) => {
+      const headers = new Headers(request.headers);
+      headers.set("user-agent", agent);
+      return Auth(new Request(request, { headers }), config);
+    },
+    undefined,
+    config.now,
+  );
   const csrfToken = await client.csrfToken();
   const response = await client.post("/auth/callback/credentials", {
     form: { csrfToken, username: user, password: "pw" },
   });
-  if (response.status !== 302 || !client.jar.get("authjs.session-token")) throw new Error(`${user} did not sign in`);
+  if (response.status !== 302 || !client.jar.get("authjs.session-token"))
+    throw new Error(`${user} did not sign in`);
   return client;
 }
 
