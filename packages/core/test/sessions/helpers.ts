@@ -18,7 +18,12 @@ export const twoUsers = Credentials({
 /** A clock tests move by hand. */
 export function clock(start = Date.UTC(2026, 0, 1)) {
   let now = start;
-  return { now: () => now, advance: (seconds: number) => void (now += seconds * 1000) };
+  return {
+    now: () => now,
+    advance: (seconds: number) => {
+      now += seconds * 1000;
+    },
+  };
 }
 
 /** A config with the two users, quiet logs, and the overrides. */
