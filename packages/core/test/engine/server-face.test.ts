@@ -3,6 +3,7 @@
  * `update` call. Data in, data out: no Request parsed, no Response built, no CSRF side door.
  */
 import { type AuthConfig, createAuth } from "@portcullis/core";
+import { useSyncCrypto } from "@portcullis/core/crypto/node-crypto";
 import { AuthError, CallbackRouteError, CredentialsSignin, InvalidRequest } from "@portcullis/core/errors";
 import Credentials from "@portcullis/core/providers/credentials";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
@@ -85,6 +86,25 @@ describe("engine.session", () => {
     expect(cookies.map((c) => c.name)).toEqual(["authjs.session-token"]);
     expect(cookies[0]?.options).toMatchObject({ httpOnly: true, sameSite: "lax", path: "/" });
     expect(cookies[0]?.value.split(".")).toHaveLength(5);
+  });
+
+  it("shares the plaintext cache with the HTTP face: a cookie read over and over is decrypted twice", async () => {
+    useSyncCrypto(false);
+    try {
+      const cfg = quietConfig();
+      const cookie = await signedInCookie(cfg);
+      const auth = createAuth(cfg);
+      const decrypt = vi.spyOn(crypto.subtle, "decrypt");
+      for (let read = 0; read < 3; read++) {
+        expect((await auth.session({ headers: { ...HOST, cookie } })).session).not.toBeNull();
+        const response = await auth.handle(new Request(`${ORIGIN}/auth/session`, { headers: { cookie } }));
+        expect(await response.json()).not.toBeNull();
+      }
+      expect(decrypt).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.restoreAllMocks();
+      useSyncCrypto(true);
+    }
   });
 
   it("takes cookies the framework parsed, and an origin it resolved", async () => {
