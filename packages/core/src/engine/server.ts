@@ -102,8 +102,8 @@ interface Step {
  */
 function prepare(config: InternalConfig, basePath: string, call: ServerCall, step: Step): Prepared {
   const headers = new Headers(call.headers);
-  const origin = call.origin ?? hostOrigin(headers.get("host"));
-  if (origin === undefined || !isOrigin(origin))
+  const origin = originOf(call.origin ?? hostOrigin(headers.get("host")));
+  if (origin === undefined)
     throw new InvalidRequest(
       "The server-side call has no origin: pass `origin` (e.g. https://app.example) or the request's headers with a plain host[:port] Host.",
     );
@@ -145,10 +145,12 @@ function hostOrigin(host: string | null): string | undefined {
   return host !== null && HOST.test(host) ? `http://${host}` : undefined;
 }
 
-function isOrigin(value: string): boolean {
-  if (!URL.canParse(value)) return false;
+/** An http(s) origin in canonical form (`https://app.example`, no slash), or undefined for anything else. */
+function originOf(value: string | undefined): string | undefined {
+  if (value === undefined || !URL.canParse(value)) return undefined;
   const url = new URL(value);
-  return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "");
+  const plain = (url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "");
+  return plain ? url.origin : undefined;
 }
 
 /**

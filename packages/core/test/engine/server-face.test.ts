@@ -113,6 +113,9 @@ describe("engine.session", () => {
     const parsed = new Map(cookie.split("; ").map((pair) => pair.split(/=(.*)/s) as [string, string]));
     const { session } = await createAuth(cfg).session({ cookies: parsed, origin: ORIGIN });
     expect(session?.user?.email).toBe("alice@example.com");
+    const record = Object.fromEntries(parsed);
+    const withSlash = await createAuth(cfg).session({ cookies: record, origin: `${ORIGIN}/` });
+    expect(withSlash.session?.user?.email).toBe("alice@example.com");
   });
 
   it("runs no redirect callback and mints no CSRF token on a server-side read", async () => {
