@@ -8,7 +8,10 @@ import type {
 } from "@portcullis/core/adapters";
 import type { AdapterTestOptions } from "./options";
 
-/** The names of every adapter method; the suite requires all of them. */
+/**
+ * The names of the adapter methods the suite requires. The session-control methods are left out:
+ * they are optional, and their cases are skipped for an adapter without them.
+ */
 export const ADAPTER_METHODS = [
   "createUser",
   "getUser",
@@ -33,7 +36,10 @@ export const ADAPTER_METHODS = [
 
 /** What every group of cases receives: the adapter and readers of what it stored. */
 export interface SuiteContext {
+  /** Typed with every method present; the optional session-control ones may still be missing. */
   adapter: Required<Adapter>;
+  /** See `AdapterTestOptions.sessionDetails`. */
+  sessionDetails: boolean;
   read: {
     user(id: string): Promise<AdapterUser | null>;
     session(sessionToken: string): Promise<AdapterSession | null>;
@@ -54,6 +60,7 @@ export function suiteContext(options: AdapterTestOptions): SuiteContext {
   const db = options.db ?? {};
   return {
     adapter,
+    sessionDetails: options.sessionDetails ?? false,
     read: {
       user: db.user ?? (async (id) => adapter.getUser(id)),
       session:

@@ -55,9 +55,25 @@ export function newAccount(userId: string): AdapterAccount {
   };
 }
 
-/** A database session for `userId`. */
-export function newSession(userId: string): AdapterSession {
-  return { sessionToken: randomId(), userId, expires: LATER };
+/** A fixed date in the past, for an expired session and for when a session began. */
+export const EARLIER = new Date("2025-03-04T05:06:07.000Z");
+
+/** A database session for `userId`, with only the fields every adapter stores. */
+export function newSession(userId: string, overrides: Partial<AdapterSession> = {}): AdapterSession {
+  return { sessionToken: randomId(), userId, expires: LATER, ...overrides };
+}
+
+/**
+ * A database session for `userId` with the details the core passes on sign-in: when it began,
+ * when it was last seen (the same instant, as on a fresh sign-in) and the browser's User-Agent.
+ */
+export function newDetailedSession(userId: string, overrides: Partial<AdapterSession> = {}): AdapterSession {
+  return newSession(userId, {
+    createdAt: EARLIER,
+    lastSeenAt: EARLIER,
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) Conformance/${randomId()}`,
+    ...overrides,
+  });
 }
 
 /** An email verification token. */

@@ -25,8 +25,10 @@ export interface DatabaseReaders {
 }
 
 /**
- * Options of {@link runAdapterTests}. There is deliberately no way to skip a case: every
- * Portcullis adapter implements every method of {@link Adapter}.
+ * Options of {@link runAdapterTests}. There is deliberately no way to skip a case of the methods
+ * every flow needs. The session-control methods (`listSessionsByUser`, `deleteSessionsByUser`)
+ * are optional in {@link Adapter}: their cases run when the adapter has them and are reported as
+ * skipped, with the reason in their name, when it does not.
  */
 export interface AdapterTestOptions {
   /** The adapter under test. */
@@ -35,6 +37,14 @@ export interface AdapterTestOptions {
   name?: string;
   /** Direct reads of the data layer and connection hooks. */
   db?: DatabaseReaders;
-  /** Not supported: every case runs for every adapter. */
+  /**
+   * Whether the adapter stores the session details the core passes (`createdAt`, `lastSeenAt`,
+   * `userAgent`) and answers them from `createSession`, `getSessionAndUser`, `updateSession` and
+   * `listSessionsByUser`. With `true` the suite requires the exact values back. With `false`
+   * (the default, for data layers without room for them) it requires only that sessions carrying
+   * them are accepted, and that each detail comes back either as given or as null/undefined.
+   */
+  sessionDetails?: boolean;
+  /** Not supported: every case of a method the adapter has runs. */
   skipTests?: never;
 }

@@ -2,10 +2,21 @@ import type { Adapter, AdapterSession } from "@portcullis/core/adapters";
 import { copy, definedFields, type MemoryStore, requireUser } from "./store";
 
 type SessionMethods = Required<
-  Pick<Adapter, "createSession" | "getSessionAndUser" | "updateSession" | "deleteSession">
+  Pick<
+    Adapter,
+    | "createSession"
+    | "getSessionAndUser"
+    | "updateSession"
+    | "deleteSession"
+    | "listSessionsByUser"
+    | "deleteSessionsByUser"
+  >
 >;
 
-/** The database-session methods of the memory adapter. */
+/**
+ * The database-session methods of the memory adapter. Sessions are stored whole, so
+ * `createdAt`, `lastSeenAt` and `userAgent` are kept and answered like every other field.
+ */
 export function sessionMethods(store: MemoryStore): SessionMethods {
   const { sessions } = store;
   return {
@@ -30,6 +41,20 @@ export function sessionMethods(store: MemoryStore): SessionMethods {
       const session = sessions.get(sessionToken);
       sessions.delete(sessionToken);
       return session ? copy(session) : null;
+    },
+    async listSessionsByUser(userId) {
+      // Expired sessions are listed too: the caller decides what an expired session means.
+      return [...sessions.values()].filter((session) => session.userId === userId).map(copy);
+    },
+    async deleteSessionsByUser(userId, options) {
+      // No await in this loop, so no other call can add or use a session of this user halfway.
+      let deleted = 0;
+      for (const [token, session] of sessions) {
+        if (session.userId !== userId || token === options?.except) continue;
+        sessions.delete(token);
+        deleted++;
+      }
+      return deleted;
     },
   };
 }

@@ -3,7 +3,13 @@ import { AdapterError } from "@portcullis/core/errors";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { describe, expect, test } from "vitest";
 
-runAdapterTests({ adapter: MemoryAdapter(), name: "MemoryAdapter" });
+runAdapterTests({ adapter: MemoryAdapter(), name: "MemoryAdapter", sessionDetails: true });
+
+test("MemoryAdapter has the session-control methods, so the suite runs their cases instead of skipping them", () => {
+  const adapter = MemoryAdapter();
+  expect(typeof adapter.listSessionsByUser).toBe("function");
+  expect(typeof adapter.deleteSessionsByUser).toBe("function");
+});
 
 describe("MemoryAdapter isolation", () => {
   const user = () => ({

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { TableMetadata } from "kysely";
 import type { AnyDb, Row } from "./db";
 import type { SqlDialect } from "./dialect";
 import type { TableNames } from "./options";
@@ -16,6 +17,8 @@ export interface TableColumns {
   readonly types: ReadonlyMap<string, string>;
   /** Columns the database fills in when an insert leaves them out (a default or auto-increment). */
   readonly defaulted: ReadonlySet<string>;
+  /** Columns that may hold NULL. */
+  readonly nullable: ReadonlySet<string>;
 }
 
 /** The columns of each table by role; a role whose table does not exist is absent. */
@@ -24,20 +27,36 @@ export type SchemaColumns = Partial<Record<keyof TableNames, TableColumns>>;
 /** The roles every database must have; `authenticator` is optional (only passkeys use it). */
 const REQUIRED: readonly (keyof TableNames)[] = ["user", "account", "session", "verificationToken"];
 
+/**
+ * The table an unqualified `name` means, among the catalog's tables (views excluded).
+ *
+ * @param found The tables Kysely's introspection lists.
+ * @param name The table's unqualified name.
+ * @returns The table, or undefined when there is none of that name.
+ * @example
+ * ```ts
+ * const session = findTable(await db.introspection.getTables(), "Session")
+ * ```
+ */
+export function findTable(found: readonly TableMetadata[], name: string): TableMetadata | undefined {
+  const matches = found.filter((table) => table.name === name && !table.isView);
+  // PostgreSQL lists every schema's tables; the unqualified name resolves to `public` by default.
+  return matches.find((t) => t.schema === "public") ?? matches[0];
+}
+
 /** The columns of every table of `tables`, from the database's catalog. */
 async function introspect(db: AnyDb, tables: TableNames): Promise<SchemaColumns> {
   const found = await db.introspection.getTables();
   const schema: SchemaColumns = {};
   for (const role of Object.keys(tables) as (keyof TableNames)[]) {
-    const matches = found.filter((table) => table.name === tables[role] && !table.isView);
-    // PostgreSQL lists every schema's tables; the unqualified name resolves to `public` by default.
-    const table = matches.find((t) => t.schema === "public") ?? matches[0];
+    const table = findTable(found, tables[role]);
     if (!table) continue;
     schema[role] = {
       types: new Map(table.columns.map((c) => [c.name, c.dataType.toLowerCase()])),
       defaulted: new Set(
         table.columns.filter((c) => c.hasDefaultValue || c.isAutoIncrementing).map((c) => c.name),
       ),
+      nullable: new Set(table.columns.filter((c) => c.isNullable).map((c) => c.name)),
     };
   }
   return schema;
@@ -70,14 +89,25 @@ export function schemaColumns(db: AnyDb, tables: TableNames): () => Promise<Sche
 }
 
 /**
+ * The entries of `row` whose column exists in `table`, for an UPDATE: unlike
+ * {@link existingColumns} it never adds an id, which would move the row to a new one. Without
+ * `table` the row is left as it is.
+ */
+export function presentColumns(row: Row, table: TableColumns | undefined): Row {
+  if (!table) return row;
+  const kept: Row = {};
+  for (const column in row) if (table.types.has(column)) kept[column] = row[column];
+  return kept;
+}
+
+/**
  * The entries of `row` whose column exists in `table`, plus a fresh `id` when the table has an id
  * column that the database does not fill in itself. Without `table` (not introspected: the table
  * is missing and the insert will fail with the database's own error) the row is left as it is.
  */
 export function existingColumns(row: Row, table: TableColumns | undefined): Row {
   if (!table) return row;
-  const kept: Row = {};
-  for (const column in row) if (table.types.has(column)) kept[column] = row[column];
+  const kept = presentColumns(row, table);
   if (kept.id === undefined && table.types.has("id") && !table.defaulted.has("id")) {
     kept.id = crypto.randomUUID();
   }

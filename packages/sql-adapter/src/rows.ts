@@ -11,7 +11,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@portcullis/core/adapters";
-import { existingColumns, type TableColumns } from "./columns";
+import { existingColumns, presentColumns, type TableColumns } from "./columns";
 import type { Row } from "./db";
 import { readBoolean, readDate, readInteger, type SqlDialect } from "./dialect";
 
@@ -67,13 +67,40 @@ export function toAccount(row: Row): AdapterAccount {
   return account as unknown as AdapterAccount;
 }
 
-/** A session from its row. */
+/** The session columns holding dates. */
+const SESSION_DATES = ["expires", "createdAt", "lastSeenAt"] as const;
+
+/** The session columns the adapter writes; the last three only where the table has them. */
+const SESSION_FIELDS = ["sessionToken", "userId", ...SESSION_DATES, "userAgent"] as const;
+
+/**
+ * The session columns present in `session` and in the table, ready to bind, with no row id: for
+ * an insert, pass the result through `existingColumns` to add one where needed. A detail whose
+ * column the table lacks (Auth.js's layouts have none) is dropped, so writes keep working there.
+ */
+export function sessionRow(session: Partial<AdapterSession>, dialect: SqlDialect, table?: TableColumns): Row {
+  const row: Row = {};
+  for (const field of SESSION_FIELDS) if (session[field] !== undefined) row[field] = session[field];
+  for (const field of SESSION_DATES) {
+    if (field in row) row[field] = dialect.date(session[field], table?.types.get(field));
+  }
+  return presentColumns(row, table);
+}
+
+/**
+ * A session from its row. The details (`createdAt`, `lastSeenAt`, `userAgent`) are left out
+ * when the row has none, as on a session object made without them.
+ */
 export function toSession(row: Row): AdapterSession {
-  return {
+  const session: AdapterSession = {
     sessionToken: String(row.sessionToken),
     userId: String(row.userId),
     expires: readDate(row.expires) as Date,
   };
+  if (row.createdAt != null) session.createdAt = readDate(row.createdAt);
+  if (row.lastSeenAt != null) session.lastSeenAt = readDate(row.lastSeenAt);
+  if (row.userAgent != null) session.userAgent = String(row.userAgent);
+  return session;
 }
 
 /** A verification token from its row. */

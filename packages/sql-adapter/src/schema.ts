@@ -1,4 +1,5 @@
 import { type CreateTableBuilder, type Kysely, sql } from "kysely";
+import { findTable } from "./columns";
 import type { AnyDb } from "./db";
 import {
   type ColumnKind,
@@ -21,6 +22,11 @@ interface TableSpec {
   unique?: readonly (readonly string[])[];
   /** Whether `userId` refers to the user table (with ON DELETE CASCADE). */
   ownedByUser?: boolean;
+  /**
+   * Nullable columns added after the table first shipped: {@link migrate} adds them to a table
+   * that an earlier version created without them.
+   */
+  addedLater?: readonly string[];
 }
 
 /** The schema, column for column as Auth.js's SQL adapters define it. Users come first. */
@@ -64,10 +70,16 @@ const SCHEMA: readonly TableSpec[] = [
       ["sessionToken", "key"],
       ["userId", "key"],
       ["expires", "date"],
+      // Portcullis's session details, for session lists: nullable, so Auth.js's adapters, which
+      // know nothing of them, can still insert sessions here.
+      ["createdAt", "date", "null"],
+      ["lastSeenAt", "date", "null"],
+      ["userAgent", "text", "null"],
     ],
     primaryKey: ["id"],
     unique: [["sessionToken"]],
     ownedByUser: true,
+    addedLater: ["createdAt", "lastSeenAt", "userAgent"],
   },
   {
     role: "verificationToken",
@@ -122,6 +134,37 @@ function createTables(db: AnyDb, dialect: SqlDialect, tables: TableNames) {
   });
 }
 
+/** The `addedLater` columns of `spec` that the table, as the catalog lists it now, lacks. */
+async function missingColumns(db: AnyDb, spec: TableSpec, name: string): Promise<Column[]> {
+  const table = findTable(await db.introspection.getTables(), name);
+  if (!table) return [];
+  const present = new Set(table.columns.map((column) => column.name));
+  return spec.columns.filter(([column]) => spec.addedLater?.includes(column) && !present.has(column));
+}
+
+/**
+ * Adds the columns that a table made by an earlier `migrate` (or by Auth.js) lacks. The catalog
+ * decides, rather than a version number stored somewhere: the step is a no-op once the columns
+ * exist, whoever added them. The columns are nullable, so existing rows and writers that leave
+ * them out stay valid.
+ */
+async function addLaterColumns(db: AnyDb, dialect: SqlDialect, tables: TableNames): Promise<void> {
+  for (const spec of SCHEMA) {
+    if (!spec.addedLater) continue;
+    const name = tables[spec.role];
+    for (const [column, kind] of await missingColumns(db, spec, name)) {
+      try {
+        await db.schema.alterTable(name).addColumn(column, sql.raw(dialect.types[kind])).execute();
+      } catch (error) {
+        // Two processes migrating at once (several app instances starting together) both see
+        // the column missing; the loser's ALTER fails on the duplicate, which is no failure.
+        const stillMissing = await missingColumns(db, spec, name);
+        if (stillMissing.some(([other]) => other === column)) throw error;
+      }
+    }
+  }
+}
+
 /** Puts each column and constraint of a one-line CREATE TABLE on its own line. */
 function pretty(statement: string): string {
   let depth = 0;
@@ -161,7 +204,10 @@ export function schemaSql(dialect: DialectName, options?: SqlAdapterOptions): st
  * foreign keys (ON DELETE CASCADE to the user table). Row ids default to a random id made by
  * the database, so Auth.js's own Kysely adapter, which inserts accounts and sessions without
  * one, can write here too: moving back to Auth.js stays possible. Tables that exist already are
- * left as they are, so running it again, or on a database made by Auth.js, changes nothing.
+ * kept, with one upgrade: a session table without the nullable `createdAt`, `lastSeenAt` and
+ * `userAgent` columns (made by an earlier version, or by Auth.js) gets them, so session lists can
+ * show when and where each session began. Every step checks the catalog first, so running it
+ * again changes nothing.
  *
  * @param db A Kysely instance on SQLite, PostgreSQL or MySQL/MariaDB.
  * @param options Custom table names.
@@ -178,6 +224,8 @@ export function schemaSql(dialect: DialectName, options?: SqlAdapterOptions): st
  */
 export async function migrate<DB>(db: Kysely<DB>, options?: SqlAdapterOptions): Promise<void> {
   const any = db as unknown as AnyDb;
-  for (const statement of createTables(any, detectDialect(any), tableNames(options)))
-    await statement.execute();
+  const dialect = detectDialect(any);
+  const tables = tableNames(options);
+  for (const statement of createTables(any, dialect, tables)) await statement.execute();
+  await addLaterColumns(any, dialect, tables);
 }

@@ -120,4 +120,27 @@ describe("Prisma's SQLite layout from Auth.js's Prisma schema", () => {
     ];
     for (const row of stamped) expect(Number.isNaN(new Date(row?.updatedAt).getTime())).toBe(false);
   });
+
+  test("a session's createdAt goes into the layout's own createdAt column; without one the database fills it", async () => {
+    const id = crypto.randomUUID();
+    const expires = new Date("2031-01-01T00:00:00.000Z");
+    const createdAt = new Date("2026-03-04T05:06:07.000Z");
+    await adapter.createUser!({ id, email: `${id}@example.test`, emailVerified: null });
+    await adapter.createSession!({
+      sessionToken: `given-${id}`,
+      userId: id,
+      expires,
+      createdAt,
+      userAgent: "UA",
+    });
+    await adapter.createSession!({ sessionToken: `default-${id}`, userId: id, expires });
+
+    const listed = await adapter.listSessionsByUser!(id);
+    const given = listed.find((s) => s.sessionToken === `given-${id}`);
+    // The layout has no lastSeenAt or userAgent column: those details are dropped, not failed on.
+    expect(given).toEqual({ sessionToken: `given-${id}`, userId: id, expires, createdAt });
+    const defaulted = listed.find((s) => s.sessionToken === `default-${id}`);
+    expect(defaulted?.createdAt).toBeInstanceOf(Date);
+    expect(Number.isNaN(defaulted?.createdAt?.getTime())).toBe(false);
+  });
 });

@@ -33,11 +33,15 @@ export function directReaders(db: AnyKysely, tables: TableNames = DEFAULT_TABLES
     async session(sessionToken) {
       const row = await one(tables.session, { sessionToken });
       if (!row) return null;
-      return {
-        sessionToken: row.sessionToken,
-        userId: row.userId,
-        expires: date(row.expires),
-      } as AdapterSession;
+      const session = { sessionToken: row.sessionToken, userId: row.userId, expires: date(row.expires) };
+      // The details, where the table has them and the row holds them.
+      const details = {
+        createdAt: row.createdAt == null ? undefined : date(row.createdAt),
+        lastSeenAt: row.lastSeenAt == null ? undefined : date(row.lastSeenAt),
+        userAgent: row.userAgent ?? undefined,
+      };
+      const present = Object.entries(details).filter(([, value]) => value !== undefined);
+      return { ...session, ...Object.fromEntries(present) } as AdapterSession;
     },
     async account({ provider, providerAccountId }) {
       const row = await one(tables.account, { provider, providerAccountId });

@@ -4,7 +4,13 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { type AnyKysely, freshDatabase, sqliteFile, type TestDatabase } from "./databases";
 
-/** The tables and columns of WIRE.md "Database rows", as Auth.js's SQL adapters name them. */
+/** The nullable session columns Portcullis adds to Auth.js's layout, for session lists. */
+const SESSION_DETAILS = ["createdAt", "lastSeenAt", "userAgent"];
+
+/**
+ * The tables and columns of Auth.js's SQL adapters, in their order, with the session details
+ * after the session's own columns.
+ */
 const AUTH_JS_TABLES = {
   User: ["id", "name", "email", "emailVerified", "image"],
   Account: [
@@ -21,7 +27,7 @@ const AUTH_JS_TABLES = {
     "id_token",
     "session_state",
   ],
-  Session: ["id", "sessionToken", "userId", "expires"],
+  Session: ["id", "sessionToken", "userId", "expires", ...SESSION_DETAILS],
   VerificationToken: ["identifier", "token", "expires"],
   Authenticator: [
     "credentialID",
@@ -56,7 +62,7 @@ describe.each(databases)("migrate on %s", (_, open) => {
   });
   afterAll(() => database.close());
 
-  test("creates exactly the Auth.js tables with their columns in order", async () => {
+  test("creates exactly the Auth.js tables with their columns in order, and the session details", async () => {
     expect(await tablesOf(db)).toEqual(AUTH_JS_TABLES);
   });
 
@@ -85,6 +91,62 @@ describe.each(databases)("migrate on %s", (_, open) => {
       const rows = await db.selectFrom(table).selectAll().where("userId", "=", id).execute();
       expect(rows, table).toEqual([]);
     }
+  });
+});
+
+describe.each(databases)("migrate on a database made by an earlier version on %s", (_, open) => {
+  const database = open();
+  const { db } = database;
+  const EXPIRES = new Date("2031-01-01T00:00:00.000Z");
+  const STARTED = new Date("2026-03-04T05:06:07.000Z");
+
+  /** Migrates, then takes the session details away again: the tables an earlier `migrate` made. */
+  async function earlierSchema() {
+    await migrate(db);
+    for (const column of SESSION_DETAILS) await db.schema.alterTable("Session").dropColumn(column).execute();
+  }
+
+  beforeAll(() => database.create());
+  afterAll(() => database.close());
+
+  test("adds the session details, keeps existing sessions, and the adapter then stores the details", async () => {
+    await earlierSchema();
+    const before = SqlAdapter(db);
+    const id = crypto.randomUUID();
+    await before.createUser!({ id, email: `${id}@example.test`, emailVerified: null });
+    await before.createSession!({ sessionToken: `old-${id}`, userId: id, expires: EXPIRES });
+
+    await migrate(db);
+
+    expect(await tablesOf(db)).toEqual(AUTH_JS_TABLES);
+    const after = SqlAdapter(db);
+    expect((await after.getSessionAndUser!(`old-${id}`))?.session).toEqual({
+      sessionToken: `old-${id}`,
+      userId: id,
+      expires: EXPIRES,
+    });
+    const detailed = {
+      sessionToken: `new-${id}`,
+      userId: id,
+      expires: EXPIRES,
+      createdAt: STARTED,
+      lastSeenAt: STARTED,
+      userAgent: "Mozilla/5.0 (upgrade test)",
+    };
+    await after.createSession!(detailed);
+    expect((await after.getSessionAndUser!(detailed.sessionToken))?.session).toEqual(detailed);
+  });
+
+  test("running it again after the upgrade changes nothing", async () => {
+    await migrate(db);
+    await migrate(db);
+    expect(await tablesOf(db)).toEqual(AUTH_JS_TABLES);
+  });
+
+  test("two upgrades running at once both succeed, as when several app instances start together", async () => {
+    await earlierSchema();
+    await Promise.all([migrate(db), migrate(db), migrate(db)]);
+    expect(await tablesOf(db)).toEqual(AUTH_JS_TABLES);
   });
 });
 

@@ -13,6 +13,7 @@ for (const [name, url] of [
   runAdapterTests({
     name: `SqlAdapter on ${name}`,
     adapter: SqlAdapter(database.db),
+    sessionDetails: true,
     db: {
       connect: async () => {
         await database.create();

@@ -19,6 +19,7 @@ const sqlite = sqliteFile();
 runAdapterTests({
   name: "SqlAdapter on SQLite",
   adapter: SqlAdapter(sqlite.db),
+  sessionDetails: true,
   db: { connect: () => migrate(sqlite.db), disconnect: sqlite.close, ...directReaders(sqlite.db) },
 });
 
@@ -34,11 +35,18 @@ const tables = {
 runAdapterTests({
   name: "SqlAdapter on SQLite with custom table names",
   adapter: SqlAdapter(custom.db, { tables }),
+  sessionDetails: true,
   db: {
     connect: () => migrate(custom.db, { tables }),
     disconnect: custom.close,
     ...directReaders(custom.db, tables),
   },
+});
+
+test("SqlAdapter has the session-control methods, so the suite runs their cases instead of skipping them", () => {
+  const adapter = SqlAdapter(sqlite.db);
+  expect(typeof adapter.listSessionsByUser).toBe("function");
+  expect(typeof adapter.deleteSessionsByUser).toBe("function");
 });
 
 describe("SQLite storage", () => {
@@ -72,6 +80,30 @@ describe("SQLite storage", () => {
       .where("credentialID", "=", id)
       .executeTakeFirst();
     expect(authenticator?.credentialBackedUp).toBe(1);
+  });
+
+  test("session details are stored as ISO 8601 text in UTC and the User-Agent as given", async () => {
+    const id = crypto.randomUUID();
+    await adapter.createUser!({ id, email: `${id}@example.test`, emailVerified: null });
+    const createdAt = new Date("2030-01-02T03:04:05.678Z");
+    await adapter.createSession!({
+      sessionToken: id,
+      userId: id,
+      expires: new Date("2031-01-01T00:00:00.000Z"),
+      createdAt,
+      lastSeenAt: createdAt,
+      userAgent: "Mozilla/5.0 (SQLite test)",
+    });
+    const session = await file.db
+      .selectFrom("Session")
+      .select(["createdAt", "lastSeenAt", "userAgent"])
+      .where("sessionToken", "=", id)
+      .executeTakeFirst();
+    expect(session).toEqual({
+      createdAt: "2030-01-02T03:04:05.678Z",
+      lastSeenAt: "2030-01-02T03:04:05.678Z",
+      userAgent: "Mozilla/5.0 (SQLite test)",
+    });
   });
 
   test("dates stored by other tools as epoch milliseconds or SQLite datetime text read back as Dates", async () => {
