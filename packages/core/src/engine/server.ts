@@ -149,7 +149,8 @@ function hostOrigin(host: string | null): string | undefined {
 function originOf(value: string | undefined): string | undefined {
   if (value === undefined || !URL.canParse(value)) return undefined;
   const url = new URL(value);
-  const plain = (url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "");
+  const plain =
+    (url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "");
   return plain ? url.origin : undefined;
 }
 
