@@ -4,8 +4,9 @@
  */
 import { type AuthConfig, createAuth, memorySessionStore } from "@portcullis/core";
 import { UnsupportedStrategy } from "@portcullis/core/errors";
+import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { describe, expect, it, vi } from "vitest";
-import { browser, clock, control, controlConfig, whoIs } from "./helpers";
+import { browser, clock, control, controlConfig, USERS, whoIs } from "./helpers";
 
 function jwtConfig(overrides: Partial<AuthConfig> = {}) {
   const time = clock();
@@ -228,5 +229,27 @@ describe("session control on the engine's server face", () => {
     await expect(auth.listSessions({ headers: { host: "localhost:3000" } })).rejects.toBeInstanceOf(
       UnsupportedStrategy,
     );
+  });
+});
+
+describe('JWT sessions with store: "adapter"', () => {
+  it("registers them in the adapter's session table, where revocation reaches them", async () => {
+    const adapter = MemoryAdapter();
+    // The session table points at users: a registered session's user must exist in the adapter.
+    await adapter.createUser!({ ...USERS.alice!, emailVerified: null });
+    const { config, time } = jwtConfig({ adapter, session: { strategy: "jwt", store: "adapter" } });
+    const laptop = await browser(config, "alice");
+    const phone = await browser(config, "alice");
+    expect(await adapter.listSessionsByUser!("u-alice")).toHaveLength(2);
+    expect(await (await control(phone, "revoke-others")).json()).toEqual({ revoked: 1 });
+    time.advance(61);
+    expect([await whoIs(laptop), await whoIs(phone)]).toEqual([null, "Alice"]);
+  });
+
+  it("is a configuration error with an adapter that cannot list sessions", async () => {
+    const { listSessionsByUser: _l, ...adapter } = MemoryAdapter();
+    const { config } = jwtConfig({ adapter, session: { strategy: "jwt", store: "adapter" } });
+    const response = await createAuth(config).handle(new Request("http://localhost:3000/auth/session"));
+    expect(response.status).toBe(500);
   });
 });
