@@ -14,16 +14,20 @@ export { configureClient } from "./configure-client";
 export { __NEXTAUTH, type NextAuthClientConfig } from "./react/client-config";
 export { getCsrfToken, getProviders, getSession } from "./react/fetchers";
 export { SessionContext, type SessionContextValue, type SessionStatus } from "./react/session-context";
+export { listSessions, revokeOtherSessions, revokeSession } from "./react/session-control";
 export { SessionProvider, type SessionProviderProps } from "./react/session-provider";
 export { signIn } from "./react/sign-in";
 export { signOut } from "./react/sign-out";
+export { signOutEverywhere } from "./react/sign-out-everywhere";
 export { type UseSessionOptions, useSession } from "./react/use-session";
 export type {
   ClientOptions,
   PublicProvider,
   Session,
+  SessionInfo,
   SignInAuthorizationParams,
   SignInOptions,
   SignInResult,
+  SignOutEverywhereResult,
   SignOutOptions,
 } from "./types";

@@ -1,5 +1,5 @@
 import { currentPage } from "./browser";
-import { resolveClient } from "./configure-client";
+import { type ResolvedClient, resolveClient } from "./configure-client";
 import { fetchCsrfToken } from "./get-csrf-token";
 import { postForUrl } from "./post-for-url";
 import type { SignOutOptions } from "./types";
@@ -23,14 +23,39 @@ import type { SignOutOptions } from "./types";
  */
 export async function signOut(options: SignOutOptions = {}): Promise<{ url: string } | undefined> {
   const client = resolveClient(options);
-  const callbackUrl = options.redirectTo ?? options.callbackUrl ?? currentPage();
   const csrfToken = await fetchCsrfToken(client, "signOut");
-  const form = new URLSearchParams({ csrfToken });
-  if (callbackUrl !== undefined) form.set("callbackUrl", callbackUrl);
-  const { url } = await postForUrl(client, { operation: "signOut", method: "POST", action: "signout", form });
+  const url = await postSignOut(client, "signOut", csrfToken, options);
   if (options.redirect ?? true) {
     client.navigate(url);
     return undefined;
   }
   return { url };
+}
+
+/**
+ * Posts the sign-out form and answers where the server sends the user afterwards: the options'
+ * `redirectTo` (or `callbackUrl`, or the current page) as the server's `redirect` callback allows it.
+ *
+ * @param client The resolved client.
+ * @param operation The client function, for error messages.
+ * @param csrfToken The token from `fetchCsrfToken`.
+ * @param options Where the user should land.
+ * @returns The absolute URL to navigate to.
+ * @throws ClientFetchError when the server is unreachable or answers with an error.
+ * @example
+ * ```ts
+ * const url = await postSignOut(client, "signOut", csrfToken, { redirectTo: "/" })
+ * ```
+ */
+export async function postSignOut(
+  client: ResolvedClient,
+  operation: string,
+  csrfToken: string,
+  options: Pick<SignOutOptions, "redirectTo" | "callbackUrl">,
+): Promise<string> {
+  const callbackUrl = options.redirectTo ?? options.callbackUrl ?? currentPage();
+  const form = new URLSearchParams({ csrfToken });
+  if (callbackUrl !== undefined) form.set("callbackUrl", callbackUrl);
+  const { url } = await postForUrl(client, { operation, method: "POST", action: "signout", form });
+  return url;
 }

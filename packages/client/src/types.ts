@@ -45,7 +45,11 @@ export interface PublicProvider {
  * import; nothing of the core is bundled), so one `declare module` augmentation, on
  * `@portcullis/core` or `@portcullis/next`, types `useSession().data` as well, as in next-auth.
  */
-export type { Session } from "@portcullis/core";
+/**
+ * One of the signed-in user's sessions, as the `sessions` action lists it: the core's own type (a
+ * type-only import), so the list cannot drift from what the server sends.
+ */
+export type { Session, SessionInfo } from "@portcullis/core";
 
 /**
  * Options of `signIn`: where to go afterwards, whether to go there, and any extra fields the
@@ -91,4 +95,12 @@ export interface SignInResult {
   ok: boolean;
   /** Where the server would send the user; `null` when the sign-in failed. */
   url: string | null;
+}
+
+/** What `signOutEverywhere` answers with `redirect: false`. */
+export interface SignOutEverywhereResult {
+  /** Where the server would send the user, as `signOut` answers it. */
+  url: string;
+  /** How many sessions were revoked, this browser's included. */
+  revoked: number;
 }
