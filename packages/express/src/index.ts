@@ -1,11 +1,19 @@
 /**
- * @portcullis/express: Portcullis's auth routes as Express middleware, and a session helper.
+ * @portcullis/express: Portcullis's auth routes as Express middleware, and helpers for the
+ * session and session control.
  *
  * @module
  */
 /** The configuration of {@link ExpressAuth}, under the name `@auth/express` gives it. */
-export type { AuthConfig, AuthConfig as ExpressAuthConfig, AuthConfigInput, Session } from "@portcullis/core";
+export type {
+  AuthConfig,
+  AuthConfig as ExpressAuthConfig,
+  AuthConfigInput,
+  Session,
+  SessionInfo,
+} from "@portcullis/core";
 // As Auth.js's framework packages do: the errors an app catches, under the same names.
 export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
 export { ExpressAuth } from "./express-auth";
 export { getSession } from "./get-session";
+export { listSessions, revokeSessions } from "./session-control";

@@ -1,10 +1,12 @@
 /**
- * @portcullis/hono: Portcullis's auth routes as a Hono handler, and a session helper.
+ * @portcullis/hono: Portcullis's auth routes as a Hono handler, and helpers for the session and
+ * session control.
  *
  * @module
  */
-export type { AuthConfig, AuthConfigInput, Session } from "@portcullis/core";
+export type { AuthConfig, AuthConfigInput, Session, SessionInfo } from "@portcullis/core";
 // As Auth.js's framework packages do: the errors an app catches, under the same names.
 export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
 export { getSession } from "./get-session";
 export { HonoAuth } from "./hono-auth";
+export { listSessions, revokeSessions } from "./session-control";

@@ -4,7 +4,7 @@
  */
 import { type AuthEngine, createAuth, type ServerCall } from "@portcullis/core";
 import { type NextAuthConfigInput, resolveConfig } from "./config";
-import { requestCookies } from "./request-scope";
+import { requestCookies, requestHeaders } from "./request-scope";
 
 /**
  * Where the route handlers answer when neither the configuration nor `AUTH_URL` names a path:
@@ -58,4 +58,24 @@ export async function setCookies(
   if (cookies.length === 0) return;
   const store = await requestCookies();
   for (const { name, value, options } of cookies) store.set(name, value, options);
+}
+
+/**
+ * The engine and server call of the request whose server action or route handler is running: what
+ * every server-side helper of this package starts from.
+ *
+ * @param input The configuration, or a function of the request returning it.
+ * @returns The engine, the call for its server face, and the request's headers.
+ * @throws What the configuration function throws; Next.js's error outside a request scope.
+ * @example
+ * ```ts
+ * const { engine, call } = await callerOf(config)
+ * const sessions = await engine.listSessions(call)
+ * ```
+ */
+export async function callerOf(
+  input: NextAuthConfigInput,
+): Promise<{ engine: AuthEngine; call: ServerCall; headers: Headers }> {
+  const headers = await requestHeaders();
+  return { engine: await engineFor(input, standIn(headers)), call: callOf(headers), headers };
 }

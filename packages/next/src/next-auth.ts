@@ -3,8 +3,17 @@ import type { NextRequest } from "next/server";
 import { createAuthFunction, type NextAuthAuth } from "./auth";
 import type { NextAuthConfigInput } from "./config";
 import { engineFor, NEXT_MOUNT } from "./engine";
+import { createListSessions, type NextAuthListSessions } from "./list-sessions";
+import {
+  createRevokeOtherSessions,
+  createRevokeSession,
+  type NextAuthRevokeOtherSessions,
+  type NextAuthRevokeSession,
+} from "./revoke-session";
+import { createRevokeSessions, type NextAuthRevokeSessions } from "./revoke-user-sessions";
 import { createSignIn, type NextAuthSignIn } from "./sign-in";
 import { createSignOut, type NextAuthSignOut } from "./sign-out";
+import { createSignOutEverywhere, type NextAuthSignOutEverywhere } from "./sign-out-everywhere";
 import { createUpdate, type NextAuthUpdate } from "./update";
 
 /** A route handler of `app/api/auth/[...nextauth]/route.ts`. */
@@ -22,20 +31,35 @@ export interface NextAuthResult {
   signOut: NextAuthSignOut;
   /** Updates the session from a server action or route handler. Unstable by name, as in Auth.js. */
   unstable_update: NextAuthUpdate;
+  /**
+   * The signed-in user's live sessions, newest first (null when signed out). Needs a session
+   * store: database sessions, or `session.store` with JWT sessions.
+   */
+  listSessions: NextAuthListSessions;
+  /** Ends one of the signed-in user's sessions by its listed `id`; for server actions and route handlers. */
+  revokeSession: NextAuthRevokeSession;
+  /** Ends every session of the signed-in user but the current one. */
+  revokeOtherSessions: NextAuthRevokeOtherSessions;
+  /** Ends every session of the signed-in user and signs this browser out; options as `signOut`'s. */
+  signOutEverywhere: NextAuthSignOutEverywhere;
+  /** Ends every session of a user, for admin code; answers how many ended. */
+  revokeSessions: NextAuthRevokeSessions;
 }
 
 /**
  * Portcullis for the Next.js App Router: the route handlers answering every auth action under
  * `basePath` (default: the path of `AUTH_URL`, else `/api/auth`, so the file is
  * `app/api/auth/[...nextauth]/route.ts` as in next-auth), `auth` for
- * server code and middleware, and server-side `signIn`, `signOut` and `unstable_update`. The
+ * server code and middleware, server-side `signIn`, `signOut` and `unstable_update`, and session
+ * control (`listSessions`, `revokeSession`, `revokeOtherSessions`, `signOutEverywhere`,
+ * `revokeSessions`). The
  * request goes to the core as the Web Request it is; behind a proxy, set `trustHost` (or
  * `AUTH_URL`) so X-Forwarded-Host/Proto are honoured.
  *
  * @param config The configuration, or a function of the request returning it (lazy
  * initialisation: it is called per request, so answer the same object each time to keep the
  * core's per-configuration cache).
- * @returns `{ handlers, auth, signIn, signOut, unstable_update }`.
+ * @returns `{ handlers, auth, signIn, signOut, unstable_update }` and the session-control functions.
  * @throws Never itself. The route handlers never throw (configuration problems are a 500 from the
  * core); `signIn` and `signOut` throw AuthError on failure (see their docs).
  * @example
@@ -59,6 +83,11 @@ export function NextAuth(config: NextAuthConfigInput): NextAuthResult {
     signIn: createSignIn(config),
     signOut: createSignOut(config),
     unstable_update: createUpdate(config),
+    listSessions: createListSessions(config),
+    revokeSession: createRevokeSession(config),
+    revokeOtherSessions: createRevokeOtherSessions(config),
+    signOutEverywhere: createSignOutEverywhere(config),
+    revokeSessions: createRevokeSessions(config),
   };
 }
 

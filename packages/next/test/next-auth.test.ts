@@ -1,3 +1,4 @@
+import { memorySessionStore, type SessionInfo } from "@portcullis/core";
 import {
   ALICE,
   integrationConfig,
@@ -6,6 +7,7 @@ import {
   type TestClient,
 } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FixtureConfigs } from "./app/fixture";
 import {
   buildFixture,
   type FixtureBuild,
@@ -17,12 +19,16 @@ import {
 let build: FixtureBuild | undefined;
 let server: FixtureServer | undefined;
 const logged: Error[] = [];
+const logger = { error: (error: Error) => logged.push(error) };
+const configs: FixtureConfigs = {
+  config: withProtectedRoute(integrationConfig({ logger })),
+  broken: integrationConfig({ trustHost: false }),
+};
 
 beforeAll(async () => {
   build = await buildFixture();
   server = await startFixture();
-  const config = integrationConfig({ logger: { error: (error) => logged.push(error) } });
-  server.use({ config: withProtectedRoute(config), broken: integrationConfig({ trustHost: false }) });
+  server.use(configs);
 }, 240_000);
 
 afterAll(async () => {
@@ -190,6 +196,91 @@ describe("server-side signIn, signOut and unstable_update", () => {
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))).toBe(
       true,
     );
+  });
+});
+
+describe("session control from server code", () => {
+  // Revocable JWT sessions, checked against the store on every read so a revocation shows at once.
+  beforeAll(() => {
+    const session = { strategy: "jwt", store: memorySessionStore(), revalidateAfter: 0 } as const;
+    app().use({ ...configs, config: withProtectedRoute(integrationConfig({ logger, session })) });
+  });
+  afterAll(() => app().use(configs));
+
+  async function signedIn(): Promise<TestClient> {
+    const client = app().client();
+    await signInAsAlice(client);
+    return client;
+  }
+  async function listed(client: TestClient): Promise<SessionInfo[] | null> {
+    return ((await (await client.get("/actions/sessions")).json()) as { sessions: SessionInfo[] | null })
+      .sessions;
+  }
+  async function operate(client: TestClient, json: Record<string, unknown>): Promise<Response> {
+    return client.post("/actions/sessions", { json });
+  }
+  const isSignedIn = async (client: TestClient) => (await client.get("/me")).status === 200;
+
+  it("listSessions answers the caller's sessions; revokeSession ends another one, then this one", async () => {
+    const laptop = await signedIn();
+    const phone = await signedIn();
+    expect(await listed(app().client())).toBeNull();
+    const sessions = (await listed(phone)) ?? [];
+    expect(sessions.map((s) => s.current).sort()).toEqual([false, true]);
+    const other = sessions.find((s) => !s.current)!;
+    expect(await (await operate(phone, { operation: "revoke", id: other.id })).json()).toEqual({
+      revoked: 1,
+    });
+    expect([await isSignedIn(laptop), await isSignedIn(phone)]).toEqual([false, true]);
+    const own = sessions.find((s) => s.current)!;
+    expect(await (await operate(phone, { operation: "revoke", id: own.id })).json()).toEqual({ revoked: 1 });
+    expect(phone.jar.get(SESSION_COOKIE)).toBeUndefined();
+    expect(await (await operate(phone, { operation: "revoke", id: own.id })).json()).toEqual({
+      revoked: null,
+    });
+  });
+
+  it("revokeOtherSessions keeps this browser; signOutEverywhere ends them all and answers the URL", async () => {
+    const [a, b, c] = [await signedIn(), await signedIn(), await signedIn()];
+    expect(await (await operate(a, { operation: "revoke-others" })).json()).toEqual({ revoked: 2 });
+    expect([await isSignedIn(a), await isSignedIn(b), await isSignedIn(c)]).toEqual([true, false, false]);
+    const d = await signedIn();
+    const response = await operate(a, { operation: "everywhere", redirect: false, redirectTo: "/bye" });
+    expect(await response.json()).toEqual({ url: `${app().origin}/bye` });
+    expect(a.jar.get(SESSION_COOKIE)).toBeUndefined();
+    expect([await isSignedIn(a), await isSignedIn(d)]).toEqual([false, false]);
+  });
+
+  it("signOutEverywhere redirects by default, keeping a foreign redirectTo on the app's origin", async () => {
+    const client = await signedIn();
+    const response = await operate(client, { operation: "everywhere", redirectTo: "https://evil.example/x" });
+    expect([303, 307]).toContain(response.status);
+    expect(new URL(response.headers.get("location") ?? "", app().origin).origin).toBe(app().origin);
+    expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("revokeSessions(userId) ends every session of that user, whoever asks", async () => {
+    const [a, b] = [await signedIn(), await signedIn()];
+    const admin = app().client();
+    expect(await (await operate(admin, { operation: "revoke-user", userId: "u1" })).json()).toEqual({
+      revoked: 2,
+    });
+    expect([await isSignedIn(a), await isSignedIn(b)]).toEqual([false, false]);
+  });
+});
+
+describe("session control without a session store", () => {
+  it("throws UnsupportedStrategy and leaves the session alone", async () => {
+    const client = app().client();
+    await signInAsAlice(client);
+    for (const answer of [
+      await client.get("/actions/sessions"),
+      await client.post("/actions/sessions", { json: { operation: "everywhere", redirect: false } }),
+    ]) {
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ error: "UnsupportedStrategy" });
+    }
+    expect((await client.get("/me")).status).toBe(200);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
- * @portcullis/solid-start: Portcullis's auth routes as SolidStart API route handlers, and a
- * session helper.
+ * @portcullis/solid-start: Portcullis's auth routes as SolidStart API route handlers, and
+ * helpers for the session and session control.
  *
  * @module
  */
-export type { AuthConfig, AuthConfigInput, Session } from "@portcullis/core";
+export type { AuthConfig, AuthConfigInput, Session, SessionInfo } from "@portcullis/core";
 // As Auth.js's framework packages do: the errors an app catches, under the same names.
 export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
 export { getSession } from "./get-session";
 export { type NodeEvent, rejectMalformedHost } from "./host-guard";
+export { listSessions, revokeSessions } from "./session-control";
 export { SolidAuth, type SolidAuthEvent, type SolidAuthHandlers } from "./solid-auth";

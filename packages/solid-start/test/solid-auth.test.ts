@@ -1,3 +1,4 @@
+import type { SessionInfo } from "@portcullis/core";
 import {
   ALICE,
   credentialsUrls,
@@ -83,6 +84,36 @@ describe("getSession", () => {
     expect(await (await client.get("/")).text()).toContain("Not signed in");
     await signInAsAlice(client);
     expect(await (await client.get("/")).text()).toContain(`Signed in as ${ALICE.name}`);
+  });
+});
+
+describe("listSessions and revokeSessions", () => {
+  // The fixture's `/sessions/` routes use a configuration with a session store (auth routes at
+  // /sessions/auth), checked on every read so a revocation shows at once.
+  async function signedIn(): Promise<TestClient> {
+    const client = app().client();
+    await signInAsAlice(client, { basePath: "/sessions/auth" });
+    return client;
+  }
+  async function listed(client: TestClient): Promise<SessionInfo[] | null> {
+    return ((await (await client.get("/sessions/list")).json()) as { sessions: SessionInfo[] | null })
+      .sessions;
+  }
+
+  it("lists the request's user's sessions, and null when signed out", async () => {
+    expect(await listed(app().client())).toBeNull();
+    await signedIn();
+    const phone = await signedIn();
+    expect((await listed(phone))?.map((s) => s.current).sort()).toEqual([false, true]);
+  });
+
+  it("revokes every session of a user for admin code", async () => {
+    const [a, b] = [await signedIn(), await signedIn()];
+    const response = await app()
+      .client()
+      .post("/sessions/revoke-user", { json: { userId: "u1" } });
+    expect(((await response.json()) as { revoked: number }).revoked).toBeGreaterThanOrEqual(2);
+    expect([await listed(a), await listed(b)]).toEqual([null, null]);
   });
 });
 

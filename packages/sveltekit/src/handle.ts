@@ -2,12 +2,13 @@ import type { AuthEngine, Session } from "@portcullis/core";
 import type { Handle, RequestEvent } from "@sveltejs/kit";
 import { setCookies } from "./cookies";
 import { engineFor } from "./engine";
+import { sessionControl } from "./session-control";
 import type { SvelteKitAuthConfig } from "./types";
 
 /**
  * The server hook of {@link SvelteKitAuth}: a GET or POST under the configuration's `basePath`
  * (default `/auth`) is answered by the engine's HTTP face, its Response returned untouched; every
- * other request gets `event.locals.auth()` and goes on to the app.
+ * other request gets `event.locals.auth()` and `event.locals.sessions`, and goes on to the app.
  *
  * @param config The configuration, or a function of the request event returning it.
  * @returns A SvelteKit `Handle` for `src/hooks.server.ts`.
@@ -33,6 +34,9 @@ export function createHandle(config: SvelteKitAuthConfig): Handle {
       session ??= readSession(auth, event);
       return session;
     };
+    event.locals.sessions = sessionControl(auth, event, () => {
+      session = Promise.resolve(null);
+    });
     return resolve(event);
   };
 }

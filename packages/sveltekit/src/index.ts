@@ -1,11 +1,11 @@
 /**
  * @portcullis/sveltekit: Portcullis's auth routes as a SvelteKit `handle` hook, `locals.auth()`,
- * and `signIn`/`signOut` form actions.
+ * `locals.sessions` (session control), and `signIn`/`signOut` form actions.
  *
  * @module
  */
-export type { AuthConfig, Session } from "@portcullis/core";
+export type { AuthConfig, Session, SessionInfo } from "@portcullis/core";
 // As Auth.js's framework packages do: the errors an app catches, under the same names.
 export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
 export { SvelteKitAuth } from "./sveltekit-auth";
-export type { SvelteKitAuthConfig, SvelteKitAuthResult } from "./types";
+export type { SessionControl, SvelteKitAuthConfig, SvelteKitAuthResult } from "./types";

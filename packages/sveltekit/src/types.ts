@@ -1,4 +1,4 @@
-import type { AuthConfig, Session } from "@portcullis/core";
+import type { AuthConfig, Session, SessionInfo } from "@portcullis/core";
 import type { Action, Handle, RequestEvent } from "@sveltejs/kit";
 
 /**
@@ -15,6 +15,30 @@ export interface SvelteKitAuthResult {
   signIn: Action;
   /** A form action signing out, then redirecting to the form's `redirectTo`. */
   signOut: Action;
+  /**
+   * Ends every session of a user, for admin code (after a password change, a ban), and answers how
+   * many ended. Pass the request event when the configuration is a function of it.
+   */
+  revokeSessions(userId: string, event?: RequestEvent): Promise<number>;
+}
+
+/**
+ * `event.locals.sessions`: the signed-in user's own sessions. Each method answers null when the
+ * request is signed out, and throws UnsupportedStrategy when the configuration keeps no session
+ * store (JWT sessions without `session.store`).
+ */
+export interface SessionControl {
+  /** The live sessions, newest first, each with the `id` {@link SessionControl.revoke} takes. */
+  list(): Promise<SessionInfo[] | null>;
+  /**
+   * Ends one session by its listed `id` (another user's id ends nothing); answers how many ended.
+   * Ending the current one clears its cookie, and `locals.auth()` answers null afterwards.
+   */
+  revoke(id: string): Promise<number | null>;
+  /** Ends every session but the current one; answers how many ended. */
+  revokeOthers(): Promise<number | null>;
+  /** Ends every session, the current one included (its cookie cleared); answers how many ended. */
+  revokeAll(): Promise<number | null>;
 }
 
 // Types `event.locals.auth()` in every app that imports this package: SvelteKit apps declare
@@ -27,6 +51,11 @@ declare global {
        * Set by the `handle` hook of `SvelteKitAuth`.
        */
       auth(): Promise<Session | null>;
+      /**
+       * The signed-in user's sessions, to list and revoke; set by the `handle` hook of
+       * `SvelteKitAuth`. Revoking sets cookies: call it from form actions and `+server.ts` handlers.
+       */
+      sessions: SessionControl;
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { SessionInfo } from "@portcullis/core";
 import {
   ALICE,
   parseSetCookie,
@@ -196,6 +197,68 @@ describe("the signOut form action", () => {
     expect(cleared?.value).toBe("");
     expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
     expect((await client.get("/me")).status).toBe(401);
+  });
+});
+
+describe("locals.sessions and revokeSessions", () => {
+  // The fixture's `/sessions/` routes run on a configuration with a session store, its auth routes
+  // at /sessions/auth; the store is checked on every read, so a revocation shows at once.
+  async function signedIn(): Promise<TestClient> {
+    const client = app().client();
+    await signInAsAlice(client, { basePath: "/sessions/auth" });
+    return client;
+  }
+  async function listed(client: TestClient) {
+    return (await (await client.get("/sessions/list")).json()) as {
+      sessions: SessionInfo[] | null;
+      signedIn: boolean;
+    };
+  }
+  async function operate(client: TestClient, operation: string, json: Record<string, string> = {}) {
+    return (await (await client.post(`/sessions/${operation}`, { json })).json()) as {
+      revoked: number | null;
+      signedIn: boolean;
+    };
+  }
+
+  it("list() answers the user's sessions; revoke(id) ends another one, then this one", async () => {
+    const laptop = await signedIn();
+    const phone = await signedIn();
+    expect(await listed(app().client())).toEqual({ sessions: null, signedIn: false });
+    const { sessions } = await listed(phone);
+    expect(sessions?.map((s) => s.current).sort()).toEqual([false, true]);
+    const other = sessions!.find((s) => !s.current)!;
+    expect(await operate(phone, "revoke", { id: other.id })).toEqual({ revoked: 1, signedIn: true });
+    expect((await listed(laptop)).signedIn).toBe(false);
+    const own = sessions!.find((s) => s.current)!;
+    // Ending its own session: the cookie is cleared and locals.auth() forgets the session it read.
+    expect(await operate(phone, "revoke", { id: own.id })).toEqual({ revoked: 1, signedIn: false });
+    expect(phone.jar.get(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("revokeOthers() keeps this browser; revokeAll() ends every session and clears the cookie", async () => {
+    const [a, b] = [await signedIn(), await signedIn()];
+    expect(await operate(a, "revoke-others")).toEqual({ revoked: 1, signedIn: true });
+    expect([(await listed(a)).signedIn, (await listed(b)).signedIn]).toEqual([true, false]);
+    const c = await signedIn();
+    expect(await operate(a, "revoke-all")).toEqual({ revoked: 2, signedIn: false });
+    expect(a.jar.get(SESSION_COOKIE)).toBeUndefined();
+    expect((await listed(c)).signedIn).toBe(false);
+  });
+
+  it("revokeSessions(userId) from SvelteKitAuth ends every session of that user", async () => {
+    const [a, b] = [await signedIn(), await signedIn()];
+    const ended = await operate(app().client(), "revoke-user", { userId: "u1" });
+    expect(ended.revoked).toBeGreaterThanOrEqual(2);
+    expect([(await listed(a)).signedIn, (await listed(b)).signedIn]).toEqual([false, false]);
+  });
+
+  it("throws UnsupportedStrategy on a configuration without a session store", async () => {
+    const client = app().client();
+    await signInAsAlice(client);
+    const response = await client.get("/no-store-sessions");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "UnsupportedStrategy" });
   });
 });
 

@@ -1,9 +1,14 @@
 import type { Handle } from "@sveltejs/kit";
 import { sequence } from "@sveltejs/kit/hooks";
-import { handle as auth, broken } from "./lib/auth";
+import { handle as auth, broken, controlled } from "./lib/auth";
 
 // `/me-broken` reads its session with the broken configuration: its hook replaces locals.auth.
 const brokenSession: Handle = ({ event, resolve }) =>
   event.url.pathname === "/me-broken" ? broken.handle({ event, resolve }) : resolve(event);
 
-export const handle: Handle = sequence(auth, brokenSession);
+// Everything under `/sessions/` (its auth routes included) runs on the configuration with a session
+// store: its hook serves `/sessions/auth` and replaces locals.auth and locals.sessions.
+const sessionStore: Handle = ({ event, resolve }) =>
+  event.url.pathname.startsWith("/sessions/") ? controlled.handle({ event, resolve }) : resolve(event);
+
+export const handle: Handle = sequence(auth, brokenSession, sessionStore);

@@ -1,9 +1,10 @@
 /**
  * The fixture's configurations: the shared integration configuration (alice/wonderland, its
  * `redirect` callback counted), the broken one `/me-broken` reads with (trustHost off and no
- * AUTH_URL: the core answers 500), and one with an OAuth provider for `/login-oauth`.
+ * AUTH_URL: the core answers 500), one with an OAuth provider for `/login-oauth`, and one with
+ * revocable sessions for everything under `/sessions/`.
  */
-import type { CallbacksOptions } from "@portcullis/core";
+import { type CallbacksOptions, memorySessionStore } from "@portcullis/core";
 import { SvelteKitAuth } from "@portcullis/sveltekit";
 import { fixtureLogger, integrationConfig } from "@portcullis/testkit";
 
@@ -49,5 +50,17 @@ export const oauth = SvelteKitAuth(
         userinfo: "https://idp.example/userinfo",
       },
     ],
+  }),
+);
+
+/**
+ * `/sessions/...`: JWT sessions registered in an in-process store, checked on every read so that a
+ * revocation shows at once. Its routes are at `/sessions/auth`.
+ */
+export const controlled = SvelteKitAuth(
+  integrationConfig({
+    logger: fixtureLogger("app"),
+    basePath: "/sessions/auth",
+    session: { strategy: "jwt", store: memorySessionStore(), revalidateAfter: 0 },
   }),
 );
