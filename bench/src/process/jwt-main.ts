@@ -12,7 +12,9 @@ import { type Command, type InProcessOp, processStats, reply } from "./protocol"
 
 const [library, op] = process.argv.slice(2) as [JwtLibrary, InProcessOp];
 const operation =
-  op === "server-session" ? await serverSessionRead(library) : await operationFor(library, op);
+  op === "server-session" || op === "server-session-many"
+    ? await serverSessionRead(library, op === "server-session" ? "one" : "many")
+    : await operationFor(library, op);
 
 process.on("message", (command: Command) => {
   if (command.type === "stats") {

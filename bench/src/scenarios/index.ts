@@ -84,6 +84,12 @@ export const SCENARIOS: readonly Scenario[] = [
     "server-side session read of one signed-in JWT user (`createAuth(config).session({ headers })` vs `Auth(new Request(...))` + `json()`), in-process",
     "reads/s",
   ),
+  inProcess(
+    "server-session-many",
+    "server-session-many",
+    `server-side session read, ${POOL_SIZE.toLocaleString("en-US")} users' JWT sessions in turn (as \`server-session\`), in-process`,
+    "reads/s",
+  ),
   jwt("encode", "session JWT encode, in-process"),
   jwt(
     "decode",

@@ -15,7 +15,7 @@ import { KB_PER_MB } from "./contender";
  *
  * @param library `portcullis` or `authjs`.
  * @param op `encode`, `decode` (distinct tokens), `decode-same` (one token again) or
- * `server-session` (the server-side session read).
+ * `server-session` / `server-session-many` (the server-side session read, one user or many).
  * @returns The contender; `stop()` ends the process.
  * @throws When the library cannot decode its own token (checked at start).
  * @example
