@@ -9,9 +9,12 @@
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-// The core's Node glue itself, compiled into the bridge: importing "@portcullis/core" would load
-// all of Portcullis into Auth.js's server process too; this module loads only the glue.
-import { requestFromNode, responseToNode } from "../../packages/core/src/node";
+// The core's Node glue from its built package (`@portcullis/core/node`, a few kB; importing
+// "@portcullis/core" would load all of Portcullis into Auth.js's server process too). Not a copy
+// compiled into the bridge: the glue recognises the core's in-memory responses by their class,
+// and a second copy of that class would recognise none of Portcullis's, making every answer
+// build and drain a body stream that no app on the published packages pays for.
+import { requestFromNode, responseToNode } from "@portcullis/core/node";
 
 /** A fetch-style handler. */
 export type Handler = (request: Request) => Promise<Response>;

@@ -30,6 +30,30 @@ export interface Library<Config> {
   loadAdapter(): Promise<(db: Kysely<BenchTables>) => unknown>;
 }
 
+function credentialsOf<Config>(library: Pick<Library<Config>, "Credentials">): unknown {
+  return library.Credentials({
+    credentials: CREDENTIAL_FIELDS,
+    authorize: (fields) => authorizeAlice(fields),
+  });
+}
+
+/**
+ * The JWT-session configuration of a bench app: basePath `/auth`, the bench secret, `trustHost`
+ * and the credentials provider accepting alice. The HTTP servers and the in-process scenarios
+ * both use it, so the two libraries are configured alike wherever they are timed.
+ *
+ * @param library The library's credentials provider factory.
+ * @returns A new configuration object (keep it: each new object is a new configuration).
+ * @example
+ * ```ts
+ * const config = jwtConfig<AuthConfig>({ Credentials });
+ * ```
+ */
+export function jwtConfig<Config>(library: Pick<Library<Config>, "Credentials">): Config {
+  const base = { basePath: BASE_PATH, secret: SECRET, trustHost: true };
+  return { ...base, providers: [credentialsOf(library)] } as Config;
+}
+
 /**
  * Builds a bench app: JWT sessions with the credentials provider, or database sessions with the
  * library's adapter on a freshly seeded SQLite file. Both modes use basePath `/auth`, the bench
@@ -47,15 +71,12 @@ export interface Library<Config> {
  * ```
  */
 export async function buildApp<Config>(library: Library<Config>, mode: SessionMode): Promise<App> {
-  const base = { basePath: BASE_PATH, secret: SECRET, trustHost: true };
-  const credentials = library.Credentials({
-    credentials: CREDENTIAL_FIELDS,
-    authorize: (fields) => authorizeAlice(fields),
-  });
   if (mode === "jwt") {
-    const config = { ...base, providers: [credentials] } as Config;
+    const config = jwtConfig<Config>(library);
     return { handler: (request) => library.auth(request, config), close: async () => {} };
   }
+  const base = { basePath: BASE_PATH, secret: SECRET, trustHost: true };
+  const credentials = credentialsOf(library);
   const adapter = await library.loadAdapter();
   // Loaded only here, so a JWT-mode server's memory holds no database driver.
   const { seededDatabase } = await import("../sqlite");

@@ -5,6 +5,7 @@
  * @module
  */
 import type { RequestParams, Result, SequenceRequest } from "autocannon";
+import type { BrowserJars } from "./browser-jars";
 
 /** The requests of one measured run and the count of its outcomes. */
 export interface LoadPlan {
@@ -49,6 +50,45 @@ export function rotatingCookiePlan(path: string, cookies: readonly string[]): Lo
     ],
     count: getPlan(path, {}).count,
   };
+}
+
+/** Which user a connection's request in flight belongs to. */
+interface Visit {
+  user?: number;
+}
+
+const asList = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
+
+/**
+ * A plan that GETs `path` as one user after another, in turn across all connections: each
+ * request carries the cookies that user's jar holds now, and its response's Set-Cookie headers go
+ * back into that jar, as a browser keeps them. With more users than connections, a user's next
+ * request always leaves after the previous answer came back, so it carries the token the server
+ * last issued. Answers are counted as {@link getPlan} does.
+ *
+ * @param path The request path.
+ * @param jars The users' jars; they keep their cookies from one run to the next.
+ * @returns The plan.
+ * @example
+ * ```ts
+ * const plan = browsersPlan("/auth/session", new BrowserJars(["authjs.session-token=abc"]));
+ * ```
+ */
+export function browsersPlan(path: string, jars: BrowserJars): LoadPlan {
+  let next = 0;
+  const request: SequenceRequest<Visit> = {
+    method: "GET",
+    path,
+    setupRequest: (params: RequestParams, visit: Visit) => {
+      const user = next++ % jars.size;
+      visit.user = user;
+      return { ...params, headers: { cookie: jars.cookieOf(user) } };
+    },
+    onResponse: (_status, _body, visit, headers) => {
+      if (visit.user !== undefined) jars.store(visit.user, asList(headers["set-cookie"]));
+    },
+  };
+  return { requests: [request as SequenceRequest<object>], count: getPlan(path, {}).count };
 }
 
 /**

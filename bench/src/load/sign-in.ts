@@ -22,10 +22,14 @@ function signedIn(status: number, setCookies: readonly string[]): boolean {
   return status === 302 && setsCookie(setCookies, SESSION_COOKIE);
 }
 
+/** How a sign-in reaches the server: `fetch`, or a library's handler called in-process. */
+export type Fetcher = (url: string, init?: RequestInit) => Promise<Response>;
+
 /**
  * Signs alice in once and returns the cookies a browser would then hold.
  *
  * @param origin The server's origin, `http://127.0.0.1:<port>`.
+ * @param send How requests reach the server; default `fetch`.
  * @returns The Cookie header value, with the session cookie.
  * @throws When the CSRF request or the sign-in does not answer as a successful sign-in does.
  * @example
@@ -33,10 +37,10 @@ function signedIn(status: number, setCookies: readonly string[]): boolean {
  * const cookie = await signInOnce("http://127.0.0.1:3000");
  * ```
  */
-export async function signInOnce(origin: string): Promise<string> {
-  const csrf = await fetch(`${origin}${CSRF_PATH}`);
+export async function signInOnce(origin: string, send: Fetcher = fetch): Promise<string> {
+  const csrf = await send(`${origin}${CSRF_PATH}`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const callback = await fetch(`${origin}${CALLBACK_PATH}`, {
+  const callback = await send(`${origin}${CALLBACK_PATH}`, {
     method: "POST",
     redirect: "manual",
     headers: { ...FORM, cookie: cookieHeader(csrf.headers.getSetCookie()) },

@@ -1,16 +1,20 @@
 /**
- * Entry of a JWT timing process: `jwt-main.ts <library> <op>` loads that library's session JWT
- * and answers `time` commands (run the operation in a loop) and `stats` commands until the bench
- * ends it.
+ * Entry of an in-process timing process: `jwt-main.ts <library> <op>` loads what that library
+ * needs for the operation (its session JWT, or its server-side session read) and answers `time`
+ * commands (run the operation in a loop) and `stats` commands until the bench ends it.
  *
  * @module
  */
+import { serverSessionRead } from "../inprocess/server-session";
 import { type JwtLibrary, operationFor } from "../jwt/codec";
 import { timeOps } from "../jwt/time-ops";
-import { type Command, type JwtOp, processStats, reply } from "./protocol";
+import { type Command, type InProcessOp, processStats, reply } from "./protocol";
 
-const [library, op] = process.argv.slice(2) as [JwtLibrary, JwtOp];
-const operation = await operationFor(library, op);
+const [library, op] = process.argv.slice(2) as [JwtLibrary, InProcessOp];
+const operation =
+  op === "server-session" || op === "server-session-many"
+    ? await serverSessionRead(library, op === "server-session" ? "one" : "many")
+    : await operationFor(library, op);
 
 process.on("message", (command: Command) => {
   if (command.type === "stats") {

@@ -25,6 +25,9 @@ export interface OpsTiming {
 /** The JWT operations the in-process scenarios time. */
 export type JwtOp = "encode" | "decode" | "decode-same";
 
+/** What an in-process timing process can time: a JWT operation, or the server-side session read. */
+export type InProcessOp = JwtOp | "server-session" | "server-session-many";
+
 /** Parent to child. */
 export type Command = { id: number; type: "stats" } | { id: number; type: "time"; seconds: number };
 

@@ -8,7 +8,9 @@
 import type { SessionMode } from "../apps/app";
 import { ALICE, BASE_PATH, SESSION_COOKIE } from "../config";
 import { POOL_SIZE } from "../jwt/codec";
-import { getPlan, type LoadPlan, rotatingCookiePlan } from "../load/plan";
+import { BrowserJars } from "../load/browser-jars";
+import { cookieHeader } from "../load/cookies";
+import { browsersPlan, getPlan, type LoadPlan, rotatingCookiePlan } from "../load/plan";
 import { signInOnce, signInSequence } from "../load/sign-in";
 import { tokenPool } from "../load/token-pool";
 
@@ -50,6 +52,17 @@ async function sessionOf(target: Target, cookie: string): Promise<() => LoadPlan
   return () => getPlan(`${BASE_PATH}/session`, headers);
 }
 
+/** One user's visit with its jar's cookies, checked to be alice's session, the answer's cookies kept. */
+async function visitAsAlice(target: Target, jars: BrowserJars, user: number): Promise<void> {
+  const response = await fetch(`${target.origin}${BASE_PATH}/session`, {
+    headers: { cookie: jars.cookieOf(user) },
+  });
+  expect(response.status === 200 && isAlice(await response.json()), "the session is alice's");
+  const setCookies = response.headers.getSetCookie();
+  expect(cookieHeader(setCookies).includes(`${SESSION_COOKIE}=`), "a read re-issues the session cookie");
+  jars.store(user, setCookies);
+}
+
 /** Every HTTP scenario, in the order they run. */
 export const HTTP_SCENARIOS: readonly HttpScenario[] = [
   {
@@ -68,6 +81,19 @@ export const HTTP_SCENARIOS: readonly HttpScenario[] = [
       const cookies = (await tokenPool()).map((token) => `${SESSION_COOKIE}=${token}`);
       await sessionOf(target, cookies[0]!);
       return () => rotatingCookiePlan(`${BASE_PATH}/session`, cookies);
+    },
+  },
+  {
+    name: "session-jwt-browsers",
+    title: `GET /auth/session, ${POOL_SIZE.toLocaleString("en-US")} users in turn, each browser sending back its latest cookies`,
+    unit: "req/s",
+    mode: "jwt",
+    prepare: async (target) => {
+      // Each server gets jars of its own (the tokens it issues are its own), started from the
+      // same pool of first tokens.
+      const jars = new BrowserJars((await tokenPool()).map((token) => `${SESSION_COOKIE}=${token}`));
+      await visitAsAlice(target, jars, 0);
+      return () => browsersPlan(`${BASE_PATH}/session`, jars);
     },
   },
   {

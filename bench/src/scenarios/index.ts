@@ -8,7 +8,7 @@ import type { AppName } from "../apps/app";
 import type { RequestKind } from "../bridge";
 import { POOL_SIZE } from "../jwt/codec";
 import { getPlan } from "../load/plan";
-import type { JwtOp } from "../process/protocol";
+import type { InProcessOp, JwtOp } from "../process/protocol";
 import type { Contender } from "./contender";
 import { startHttpContender } from "./http-contender";
 import { HTTP_SCENARIOS, type HttpScenario } from "./http-scenarios";
@@ -41,14 +41,18 @@ function http(scenario: HttpScenario): Scenario {
   };
 }
 
-function jwt(op: JwtOp, title: string): Scenario {
+function inProcess(name: string, op: InProcessOp, title: string, unit = "ops/s"): Scenario {
   return {
-    name: `jwt-${op}`,
+    name,
     title,
-    unit: "ops/s",
+    unit,
     contenders: PAIR,
     start: (library) => startJwtContender(library as (typeof PAIR)[number], op),
   };
+}
+
+function jwt(op: JwtOp, title: string): Scenario {
+  return inProcess(`jwt-${op}`, op, title);
 }
 
 const floor: Scenario = {
@@ -74,6 +78,18 @@ const floor: Scenario = {
 /** Every scenario, in run order. */
 export const SCENARIOS: readonly Scenario[] = [
   ...HTTP_SCENARIOS.map(http),
+  inProcess(
+    "server-session",
+    "server-session",
+    "server-side session read of one signed-in JWT user (`createAuth(config).session({ headers })` vs `Auth(new Request(...))` + `json()`), in-process",
+    "reads/s",
+  ),
+  inProcess(
+    "server-session-many",
+    "server-session-many",
+    `server-side session read, ${POOL_SIZE.toLocaleString("en-US")} users' JWT sessions in turn (as \`server-session\`), in-process`,
+    "reads/s",
+  ),
   jwt("encode", "session JWT encode, in-process"),
   jwt(
     "decode",

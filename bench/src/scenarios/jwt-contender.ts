@@ -6,7 +6,7 @@
  */
 import type { JwtLibrary } from "../jwt/codec";
 import { startChild } from "../process/child";
-import type { JwtOp } from "../process/protocol";
+import type { InProcessOp } from "../process/protocol";
 import type { Contender } from "./contender";
 import { KB_PER_MB } from "./contender";
 
@@ -14,7 +14,8 @@ import { KB_PER_MB } from "./contender";
  * Starts a JWT process for `library` on the server core and returns it as a contender for `op`.
  *
  * @param library `portcullis` or `authjs`.
- * @param op `encode`, `decode` (distinct tokens) or `decode-same` (one token again).
+ * @param op `encode`, `decode` (distinct tokens), `decode-same` (one token again) or
+ * `server-session` / `server-session-many` (the server-side session read, one user or many).
  * @returns The contender; `stop()` ends the process.
  * @throws When the library cannot decode its own token (checked at start).
  * @example
@@ -23,7 +24,7 @@ import { KB_PER_MB } from "./contender";
  * const sample = await timer.measure(3);
  * ```
  */
-export async function startJwtContender(library: JwtLibrary, op: JwtOp): Promise<Contender> {
+export async function startJwtContender(library: JwtLibrary, op: InProcessOp): Promise<Contender> {
   const child = await startChild("jwt-main", [library, op]);
   const time = (seconds: number) => child.call({ type: "time", seconds });
   return {

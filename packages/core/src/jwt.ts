@@ -92,14 +92,20 @@ export async function encode<Payload = JWT>(params: EncodeParams<Payload>): Prom
   checkSalt(params.salt);
   const key = (await derivedKey(secrets[0]!, params.salt, "A256CBC-HS512")).cbc!;
   const iat = Math.floor((params.now ?? Date.now()) / 1000);
-  // Object.assign rather than a spread with extra keys: over twice as fast on current V8. The
-  // target has no prototype, so a "__proto__" claim stays a claim, as it would with a spread.
-  // `jti: undefined` drops any old jti from the JSON; the new one is appended below.
-  const claims = Object.assign(Object.create(null) as object, params.token, {
-    iat,
-    exp: iat + (params.maxAge ?? DEFAULT_MAX_AGE),
-    jti: undefined,
-  });
+  // Copied into a plain object and then set: on Node 20 about half the time of a copy into an
+  // object without a prototype (which V8 keeps in slow dictionary mode, and JSON.stringify walks
+  // slowly), and several times faster than a spread that adds keys. Only a payload with its own
+  // "__proto__" claim needs the prototype-less target: assigning that key to a plain object would
+  // set its prototype instead of keeping the claim.
+  // `jti = undefined` drops any old jti from the JSON; the new one is appended below.
+  const source = params.token as object | null | undefined;
+  const claims = Object.assign(
+    source != null && Object.hasOwn(source, "__proto__") ? (Object.create(null) as object) : {},
+    source,
+  ) as Record<string, unknown>;
+  claims.iat = iat;
+  claims.exp = iat + (params.maxAge ?? DEFAULT_MAX_AGE);
+  claims.jti = undefined;
   // Always an object with iat and exp, so it ends in "}" and has a member before the jti.
   const body = JSON.stringify(claims);
   // The session being re-encoded is told by its current jti: claims alone do not tell two devices

@@ -12,6 +12,7 @@
  */
 
 import { type CbcStream, cbcStream, decryptOn, encryptOn } from "./cbc-stream";
+import { type HmacState, hmacSha512, hmacState } from "./hmac-sha512";
 import { nodeCrypto, type SyncCrypto } from "./node-crypto";
 import { base64urlDecode, base64urlEncode } from "./primitives";
 import { randomBytes } from "./random";
@@ -22,6 +23,8 @@ export interface CbcHsKey {
   encKey: Uint8Array;
   /** The Web Crypto keys, imported on first use of the Web Crypto path. */
   webKeys?: Promise<{ mac: CryptoKey; enc: CryptoKey }>;
+  /** The MAC key's padded blocks for Node's one-shot digests, made on first use (hmac-sha512.ts). */
+  hmac?: HmacState;
   /** Node's running AES-CBC cipher and decipher for this key, made on first use (cbc-stream.ts). */
   streams?: { encrypt?: CbcStream; decrypt?: CbcStream };
   /** The protected header for this key, base64url-encoded (it is the same for every token). */
@@ -76,8 +79,17 @@ async function tag(
   const al = aad === key.aad ? key.al : aadLength(aad);
   const node = nodeCrypto();
   if (node) {
-    const mac = node.createHmac("sha512", key.macKey).update(aad).update(iv).update(ciphertext).update(al);
-    return mac.digest().subarray(0, 32);
+    key.hmac ??= hmacState(key.macKey);
+    const mac = key.hmac && hmacSha512(node, key.hmac, [aad, iv, ciphertext, al]);
+    if (mac) return mac.subarray(0, 32);
+    return node
+      .createHmac("sha512", key.macKey)
+      .update(aad)
+      .update(iv)
+      .update(ciphertext)
+      .update(al)
+      .digest()
+      .subarray(0, 32);
   }
   const input = new Uint8Array(aad.length + iv.length + ciphertext.length + 8);
   input.set(aad, 0);

@@ -16,6 +16,7 @@ export interface SyncCrypto {
   createDecipheriv(algorithm: "aes-256-cbc", key: Uint8Array, iv: Uint8Array): Cipher;
   /** One-shot digest (Node 20.12+): no Hash object, so nothing for the collector to finalise. */
   hash?(algorithm: "sha256", data: string, encoding: "hex"): string;
+  hash?(algorithm: "sha512", data: Uint8Array, encoding: "buffer"): Uint8Array;
 }
 
 interface Digest {
