@@ -52,6 +52,10 @@ describe("database sessions", () => {
       sessionToken: c.jar.get("authjs.session-token"),
       userId: "u1",
       expires: new Date(now() + 30 * DAY),
+      // The memory adapter lists sessions, so it is given their details too.
+      createdAt: new Date(now()),
+      lastSeenAt: new Date(now()),
+      userAgent: null,
     });
     expect(await c.session()).toEqual({
       user: { name: "Alice", email: "alice@example.com", image: undefined },
