@@ -17,6 +17,7 @@ export type {
   ServerSignIn,
   ServerSignOut,
   SessionResult,
+  SignOutEverywhereResult,
 } from "./engine/server";
 export type { ErrorType } from "./errors";
 export { AuthError, CredentialsSignin } from "./errors";

@@ -9,12 +9,9 @@ import type { SignOutOptions } from "./sign-out";
 export type NextAuthSignOutEverywhere = (options?: SignOutOptions) => Promise<string>;
 
 /**
- * Builds `signOutEverywhere`: ends every session of the signed-in user, then signs this browser
- * out as `signOut` does, and redirects or, with `redirect: false`, answers the URL.
- *
- * It is the other sessions' revocation followed by a plain sign-out rather than one "revoke all":
- * the sign-out is what runs the `redirect` callback on `redirectTo`, and each session still ends
- * exactly once (one `signOut` event each, the other sessions counted by `sessionsRevoked`).
+ * Builds `signOutEverywhere`: ends every session of the signed-in user, this one included (its
+ * cookie cleared), then redirects to `redirectTo` (through the `redirect` callback, as `signOut`)
+ * or, with `redirect: false`, answers the URL.
  *
  * @param input The configuration, or a function of the request returning it.
  * @returns The function. It throws UnsupportedStrategy when the configuration keeps no session
@@ -28,8 +25,11 @@ export type NextAuthSignOutEverywhere = (options?: SignOutOptions) => Promise<st
 export function createSignOutEverywhere(input: NextAuthConfigInput): NextAuthSignOutEverywhere {
   return async (options = {}) => {
     const { engine, call, headers } = await callerOf(input);
-    await engine.revokeOtherSessions(call);
-    const result = await engine.signOut({ ...call, callbackUrl: target(options.redirectTo, headers) });
+    const callbackUrl = target(options.redirectTo, headers);
+    // Signed out already: there is nothing to end, and the browser goes where signOut would send it.
+    const result =
+      (await engine.revokeAllSessions({ ...call, callbackUrl })) ??
+      (await engine.signOut({ ...call, callbackUrl }));
     await setCookies(result.cookies);
     if (options.redirect ?? true) redirect(result.redirect);
     return result.redirect;

@@ -28,6 +28,7 @@ import {
   type ServerSignIn,
   type ServerSignOut,
   type SessionResult,
+  type SignOutEverywhereResult,
   signIn,
   signOut,
   updateSession,
@@ -83,8 +84,12 @@ export interface AuthEngine {
   revokeSession(id: string, call: ServerCall): Promise<RevokeResult | null>;
   /** Revokes every session of the signed-in user but the current one. Null when signed out. */
   revokeOtherSessions(call: ServerCall): Promise<RevokeResult | null>;
-  /** Signs the user out everywhere: every session, the current one included (its cookie cleared). */
-  revokeAllSessions(call: ServerCall): Promise<RevokeResult | null>;
+  /**
+   * Signs the user out everywhere: every session, the current one included (its cookie cleared),
+   * and answers where to go next (`callbackUrl` through the `redirect` callback, as `signOut`).
+   * Null when signed out.
+   */
+  revokeAllSessions(options: ServerSignOut): Promise<SignOutEverywhereResult | null>;
   /**
    * Revokes every session of a user, for admin code (after a password change, a ban): database
    * sessions end at once, JWT sessions at their next check (within `session.revalidateAfter`).
@@ -159,8 +164,17 @@ function buildEngine(config: AuthConfig): AuthEngine {
       controlSessions(settled(), basePath(call), call, (req, ctx) => revokeSession(req, ctx, id)),
     revokeOtherSessions: async (call) =>
       controlSessions(settled(), basePath(call), call, (req, ctx) => revokeSessionsOf(req, ctx, false)),
-    revokeAllSessions: async (call) =>
-      controlSessions(settled(), basePath(call), call, (req, ctx) => revokeSessionsOf(req, ctx, true)),
+    revokeAllSessions: async ({ callbackUrl, ...call }) =>
+      controlSessions(
+        settled(),
+        basePath(call),
+        call,
+        async (req, ctx) => {
+          const result = await revokeSessionsOf(req, ctx, true);
+          return result && { revoked: result.revoked, cookies: result.cookies, redirect: result.redirect! };
+        },
+        callbackUrl,
+      ),
     revokeSessions: async (userId) => {
       const config = settled();
       return revokeUserSessions(config, userId, config.now());

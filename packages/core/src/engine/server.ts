@@ -304,6 +304,11 @@ export interface RevokeResult {
   cookies: ResponseCookie[];
 }
 
+/** What signing out everywhere did, and where to send the browser next. */
+export interface SignOutEverywhereResult extends RevokeResult {
+  redirect: string;
+}
+
 /**
  * Runs a session-control operation for the call's signed-in user.
  *
@@ -316,9 +321,11 @@ export async function controlSessions<T>(
   basePath: string,
   call: ServerCall,
   operation: (req: AuthRequest, ctx: ActionContext) => Promise<T | null>,
+  callbackUrl?: string,
 ): Promise<T | null> {
   try {
-    const { req, ctx } = prepare(config, basePath, call, { action: "sessions" });
+    const body = callbackUrl === undefined ? undefined : { callbackUrl };
+    const { req, ctx } = prepare(config, basePath, call, { action: "sessions", body });
     return await operation(req, ctx);
   } catch (error) {
     const authError = asAuthError(error);

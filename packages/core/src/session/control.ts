@@ -17,6 +17,8 @@ import { sessionStrategy } from "./index";
 export interface Revoked {
   revoked: number;
   cookies: SetCookie[];
+  /** After signing out everywhere: where to go next (the callbackUrl, through the `redirect` callback). */
+  redirect?: string;
 }
 
 /**
@@ -131,7 +133,8 @@ export async function revokeSessionsOf(
   const ended = (await live(store, identity.userId, ctx.now)).filter((s) => s.id !== except);
   const revoked = await store.deleteByUser(identity.userId, except);
   await announce(ctx.config, identity.userId, ended);
-  return { revoked, cookies: everywhere ? clearCurrent(req, ctx) : [] };
+  if (!everywhere) return { revoked, cookies: [] };
+  return { revoked, cookies: clearCurrent(req, ctx), redirect: await ctx.callbackUrl() };
 }
 
 /**

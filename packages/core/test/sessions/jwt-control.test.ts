@@ -223,6 +223,22 @@ describe("session control on the engine's server face", () => {
     expect([await whoIs(laptop), await whoIs(phone)]).toEqual([null, null]);
   });
 
+  it("signs out everywhere with a redirect checked like signOut's", async () => {
+    const { config, time } = jwtConfig();
+    const laptop = await browser(config, "alice");
+    const phone = await browser(config, "alice");
+    const auth = createAuth(config);
+    const call = { headers: { host: "localhost:3000", cookie: phone.jar.header()! } };
+    const away = await auth.revokeAllSessions({ ...call, callbackUrl: "https://evil.example/" });
+    expect(away?.redirect).toBe("http://localhost:3000");
+    expect(away?.revoked).toBe(2);
+    expect(away?.cookies.find((c) => c.name === "authjs.session-token")?.value).toBe("");
+    time.advance(61);
+    expect(await whoIs(laptop)).toBeNull();
+    const again = await auth.revokeAllSessions({ ...call, callbackUrl: "/bye" });
+    expect(again).toBeNull();
+  });
+
   it("throws UnsupportedStrategy without a store", async () => {
     const auth = createAuth(controlConfig({ session: { strategy: "jwt" } }));
     await expect(auth.revokeSessions("u-alice")).rejects.toBeInstanceOf(UnsupportedStrategy);
