@@ -4,11 +4,12 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Auth, requestOrigin, type Session } from "@portcullis/core";
+import { Auth, createAuth, requestOrigin, setCookieHeader } from "@portcullis/core";
 import { requestFromNode, responseToNode } from "@portcullis/core/node";
 import { authConfig, type MagicLinkSink } from "./auth";
 import { openDatabase, setPassword } from "./db";
 import { homePage, privatePage } from "./pages";
+import { sessionRoute } from "./session-routes";
 
 /** Options of {@link startDemo}. */
 export interface DemoOptions {
@@ -20,7 +21,15 @@ export interface DemoOptions {
   host?: string;
 }
 
-/** Starts the demo; resolves once it listens, with its URL and a way to stop it. */
+/**
+ * Starts the demo; resolves once it listens, with its URL and a way to stop it.
+ *
+ * @example
+ * ```ts
+ * const demo = await startDemo({ port: 0, databaseFile: "/tmp/demo.sqlite" });
+ * await demo.stop();
+ * ```
+ */
 export async function startDemo(
   options: DemoOptions,
 ): Promise<{ url: string; server: Server; stop(): Promise<void> }> {
@@ -28,22 +37,26 @@ export async function startDemo(
   const config = authConfig(db, options.onMagicLink);
   await seedDemoUser(config.adapter as NonNullable<Exclude<typeof config.adapter, () => unknown>>, db);
 
-  async function sessionOf(request: Request): Promise<Session | null> {
-    const response = await Auth(
-      new Request(new URL("/auth/session", request.url), { headers: request.headers }),
-      config,
-    );
-    return response.ok ? ((await response.json()) as Session | null) : null;
-  }
+  const auth = createAuth(config);
 
   async function route(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    if (pathname.startsWith("/auth/")) return Auth(request, config);
-    const html = (body: string, status = 200) =>
-      new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
-    const session = await sessionOf(request);
-    if (pathname === "/") return html(homePage(session));
-    if (pathname === "/private") {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/auth/")) return Auth(request, config);
+    const sessionAnswer = await sessionRoute(request, auth);
+    if (sessionAnswer) return sessionAnswer;
+    const { session, cookies } = await auth.session({ headers: request.headers });
+    const html = (body: string, status = 200) => {
+      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+      // The engine may have extended the session: its refreshed cookie goes with the page.
+      for (const cookie of cookies) headers.append("Set-Cookie", setCookieHeader(cookie));
+      return new Response(body, { status, headers });
+    };
+    if (url.pathname === "/") {
+      if (!session) return html(homePage(null));
+      const sessions = (await auth.listSessions({ headers: request.headers })) ?? [];
+      return html(homePage(session, { sessions, revoked: revokedCount(url) }));
+    }
+    if (url.pathname === "/private") {
       if (session) return html(privatePage(session));
       return Response.redirect(
         new URL(`/auth/signin?callbackUrl=${encodeURIComponent("/private")}`, request.url),
@@ -78,6 +91,12 @@ export async function startDemo(
       await db.destroy();
     },
   };
+}
+
+/** The `?revoked=N` a session route sends home with, when it is a count. */
+function revokedCount(url: URL): number | undefined {
+  const value = url.searchParams.get("revoked");
+  return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : undefined;
 }
 
 /** The demo user: alice@example.com / wonderland. */
