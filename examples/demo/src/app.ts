@@ -8,7 +8,8 @@ import { Auth, createAuth, requestOrigin, setCookieHeader } from "@portcullis/co
 import { requestFromNode, responseToNode } from "@portcullis/core/node";
 import { authConfig, type MagicLinkSink } from "./auth";
 import { openDatabase, setPassword } from "./db";
-import { homePage, privatePage } from "./pages";
+import { faviconResponse } from "./favicon";
+import { homePage, notFoundPage, privatePage } from "./pages";
 import { sessionRoute } from "./session-routes";
 
 /** Options of {@link startDemo}. */
@@ -24,6 +25,8 @@ export interface DemoOptions {
 /**
  * Starts the demo; resolves once it listens, with its URL and a way to stop it.
  *
+ * @throws The server's listen error (e.g. `code: "EADDRINUSE"` when the port is taken), with
+ * the database closed again.
  * @example
  * ```ts
  * const demo = await startDemo({ port: 0, databaseFile: "/tmp/demo.sqlite" });
@@ -42,6 +45,7 @@ export async function startDemo(
   async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname.startsWith("/auth/")) return Auth(request, config);
+    if (url.pathname === "/favicon.ico") return faviconResponse();
     const sessionAnswer = await sessionRoute(request, auth);
     if (sessionAnswer) return sessionAnswer;
     const { session, cookies } = await auth.session({ headers: request.headers });
@@ -63,7 +67,7 @@ export async function startDemo(
         302,
       );
     }
-    return html("<h1>Not found</h1>", 404);
+    return html(notFoundPage(session), 404);
   }
 
   const server = createServer(async (req, res) => {
@@ -81,7 +85,12 @@ export async function startDemo(
       if (!res.headersSent) res.writeHead(500).end("Internal error");
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  try {
+    await listen(server, options.port, options.host);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://localhost:${port}`,
@@ -91,6 +100,17 @@ export async function startDemo(
       await db.destroy();
     },
   };
+}
+
+/** Waits until the server listens, or rejects with the error that stopped it (e.g. EADDRINUSE). */
+function listen(server: Server, port: number, host: string | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
 }
 
 /** The `?revoked=N` a session route sends home with, when it is a count. */

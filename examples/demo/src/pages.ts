@@ -23,14 +23,16 @@ export function homePage(session: Session | null, details: HomeDetails = { sessi
   if (!session?.user) {
     return layout(
       "Portcullis demo",
+      session,
       `<p>You are not signed in.</p><p><a class="button" href="/auth/signin">Sign in</a></p>
 <p>Try <code>alice@example.com</code> / <code>wonderland</code>, or a magic link to any address (the link is printed in the server's console).</p>`,
     );
   }
   return layout(
     "Portcullis demo",
+    session,
     `<p>Signed in as <strong>${escapeHtml(session.user.name ?? session.user.email ?? "someone")}</strong>.</p>
-<p><a href="/private">A private page</a> · <a class="button" href="/auth/signout?callbackUrl=%2F">Sign out</a></p>
+<p><a href="/private">A private page</a></p>
 ${sessionsSection(details.sessions, details.revoked)}
 <h2>Your session</h2><pre>${escapeHtml(JSON.stringify(session, null, 2))}</pre>`,
   );
@@ -47,6 +49,19 @@ ${sessionsSection(details.sessions, details.revoked)}
 export function privatePage(session: Session): string {
   return layout(
     "Private",
+    session,
     `<p>Hello ${escapeHtml(session.user?.email ?? "")}: only signed-in users see this.</p><p><a href="/">Home</a></p>`,
   );
+}
+
+/**
+ * The page for any other path.
+ *
+ * @example
+ * ```ts
+ * notFoundPage(null)
+ * ```
+ */
+export function notFoundPage(session: Session | null): string {
+  return layout("Not found", session, `<p>There is no page here.</p><p><a href="/">Home</a></p>`);
 }
