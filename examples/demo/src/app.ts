@@ -4,11 +4,13 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Auth, requestOrigin, type Session } from "@portcullis/core";
+import { Auth, createAuth, requestOrigin, setCookieHeader } from "@portcullis/core";
 import { requestFromNode, responseToNode } from "@portcullis/core/node";
 import { authConfig, type MagicLinkSink } from "./auth";
 import { openDatabase, setPassword } from "./db";
-import { homePage, privatePage } from "./pages";
+import { faviconResponse } from "./favicon";
+import { homePage, notFoundPage, privatePage } from "./pages";
+import { sessionRoute } from "./session-routes";
 
 /** Options of {@link startDemo}. */
 export interface DemoOptions {
@@ -20,7 +22,17 @@ export interface DemoOptions {
   host?: string;
 }
 
-/** Starts the demo; resolves once it listens, with its URL and a way to stop it. */
+/**
+ * Starts the demo; resolves once it listens, with its URL and a way to stop it.
+ *
+ * @throws The server's listen error (e.g. `code: "EADDRINUSE"` when the port is taken), with
+ * the database closed again.
+ * @example
+ * ```ts
+ * const demo = await startDemo({ port: 0, databaseFile: "/tmp/demo.sqlite" });
+ * await demo.stop();
+ * ```
+ */
 export async function startDemo(
   options: DemoOptions,
 ): Promise<{ url: string; server: Server; stop(): Promise<void> }> {
@@ -28,29 +40,34 @@ export async function startDemo(
   const config = authConfig(db, options.onMagicLink);
   await seedDemoUser(config.adapter as NonNullable<Exclude<typeof config.adapter, () => unknown>>, db);
 
-  async function sessionOf(request: Request): Promise<Session | null> {
-    const response = await Auth(
-      new Request(new URL("/auth/session", request.url), { headers: request.headers }),
-      config,
-    );
-    return response.ok ? ((await response.json()) as Session | null) : null;
-  }
+  const auth = createAuth(config);
 
   async function route(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    if (pathname.startsWith("/auth/")) return Auth(request, config);
-    const html = (body: string, status = 200) =>
-      new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
-    const session = await sessionOf(request);
-    if (pathname === "/") return html(homePage(session));
-    if (pathname === "/private") {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/auth/")) return Auth(request, config);
+    if (url.pathname === "/favicon.ico") return faviconResponse();
+    const sessionAnswer = await sessionRoute(request, auth);
+    if (sessionAnswer) return sessionAnswer;
+    const { session, cookies } = await auth.session({ headers: request.headers });
+    const html = (body: string, status = 200) => {
+      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+      // The engine may have extended the session: its refreshed cookie goes with the page.
+      for (const cookie of cookies) headers.append("Set-Cookie", setCookieHeader(cookie));
+      return new Response(body, { status, headers });
+    };
+    if (url.pathname === "/") {
+      if (!session) return html(homePage(null));
+      const sessions = (await auth.listSessions({ headers: request.headers })) ?? [];
+      return html(homePage(session, { sessions, revoked: revokedCount(url) }));
+    }
+    if (url.pathname === "/private") {
       if (session) return html(privatePage(session));
       return Response.redirect(
         new URL(`/auth/signin?callbackUrl=${encodeURIComponent("/private")}`, request.url),
         302,
       );
     }
-    return html("<h1>Not found</h1>", 404);
+    return html(notFoundPage(session), 404);
   }
 
   const server = createServer(async (req, res) => {
@@ -68,7 +85,12 @@ export async function startDemo(
       if (!res.headersSent) res.writeHead(500).end("Internal error");
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  try {
+    await listen(server, options.port, options.host);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://localhost:${port}`,
@@ -78,6 +100,23 @@ export async function startDemo(
       await db.destroy();
     },
   };
+}
+
+/** Waits until the server listens, or rejects with the error that stopped it (e.g. EADDRINUSE). */
+function listen(server: Server, port: number, host: string | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+/** The `?revoked=N` a session route sends home with, when it is a count. */
+function revokedCount(url: URL): number | undefined {
+  const value = url.searchParams.get("revoked");
+  return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : undefined;
 }
 
 /** The demo user: alice@example.com / wonderland. */

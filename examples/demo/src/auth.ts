@@ -28,7 +28,9 @@ export function authConfig(
     Credentials({
       name: "Password",
       credentials: {
-        email: { label: "Email", type: "email", placeholder: "alice@example.com" },
+        // Three forms on the page ask for an email address, each for a different purpose:
+        // every label says which, so a newcomer knows which box belongs to which way of signing in.
+        email: { label: "Email for password sign-in", type: "email", placeholder: "alice@example.com" },
         password: { label: "Password", type: "password", placeholder: "wonderland" },
       },
       // Credentials with database sessions: the user must exist in the adapter.
@@ -43,7 +45,18 @@ export function authConfig(
       sendVerificationRequest: ({ identifier, url }) => onMagicLink(identifier, url),
     }),
     // Passkeys work on http://localhost (browsers allow WebAuthn there) and on https.
-    Passkey(),
+    Passkey({
+      formFields: {
+        // `webauthn` in autocomplete is what lets the browser offer saved passkeys in this field.
+        email: {
+          label: "Email for your passkey (new or saved)",
+          type: "email",
+          placeholder: "you@example.com",
+          required: true,
+          autocomplete: "username webauthn",
+        },
+      },
+    }),
   ];
   if (process.env.AUTH_GITHUB_ID) providers.push(GitHub);
   if (process.env.AUTH_GOOGLE_ID) providers.push(Google);
