@@ -8,7 +8,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
-import type { AppName } from "./apps/app";
 import { BUNDLE_SCENARIO, bundleRows, bundleSizes } from "./bundle/size";
 import { type BenchOptions, parseOptions, USAGE } from "./options";
 import { pinLoadGenerator, pinning } from "./process/affinity";
@@ -18,7 +17,7 @@ import { machine } from "./report/machine";
 import { type ReportSettings, type Row, renderReport } from "./report/table";
 import { runRounds } from "./rounds";
 import type { Contender, Sample } from "./scenarios/contender";
-import { SCENARIOS, type Scenario } from "./scenarios/index";
+import { type Role, SCENARIOS, type Scenario } from "./scenarios/index";
 
 const RESULTS = resolve(import.meta.dirname, "../results/latest.md");
 
@@ -44,7 +43,7 @@ async function startAll(scenario: Scenario, settings: ReportSettings): Promise<C
 }
 
 async function runScenario(scenario: Scenario, settings: ReportSettings): Promise<Row> {
-  const row: Row = { name: scenario.name, title: scenario.title, unit: scenario.unit };
+  const row: Row = { name: scenario.name, title: scenario.title, unit: scenario.unit, note: scenario.note };
   log(`# ${scenario.name}: ${scenario.title}`);
   let contenders: Contender[];
   try {
@@ -61,7 +60,7 @@ async function runScenario(scenario: Scenario, settings: ReportSettings): Promis
     const results = await runRounds(contenders, settings, (index, sample) =>
       log(progress(names[index]!, scenario.unit, sample)),
     );
-    names.forEach((name: AppName, index) => {
+    names.forEach((name: Role, index) => {
       row[name] = results[index];
     });
     return row;

@@ -9,8 +9,13 @@ import type { Handler } from "../bridge";
 /** The apps a server process can run. */
 export type AppName = "portcullis" | "authjs" | "floor";
 
-/** How sessions are kept: in the encrypted cookie, or in SQLite behind an adapter. */
-export type SessionMode = "jwt" | "database";
+/**
+ * How sessions are kept: in the encrypted cookie (`jwt`); in the cookie and registered in an
+ * in-memory session store so they can be revoked, the store checked at most once a minute
+ * (`jwt-revocable`) or on every read (`jwt-revocable-check`); or in SQLite behind an adapter
+ * (`database`). Only Portcullis has the revocable modes.
+ */
+export type SessionMode = "jwt" | "jwt-revocable" | "jwt-revocable-check" | "database";
 
 /** A built app. */
 export interface App {

@@ -15,7 +15,7 @@ import {
   SESSION_COOKIE,
 } from "../config";
 import type { BenchTables } from "../sqlite";
-import type { App, SessionMode } from "./app";
+import { type App, type SessionMode, Unavailable } from "./app";
 
 /** What a library contributes to its bench app. */
 export interface Library<Config> {
@@ -28,6 +28,24 @@ export interface Library<Config> {
    * database is created, so a missing adapter fails fast (`Unavailable`).
    */
   loadAdapter(): Promise<(db: Kysely<BenchTables>) => unknown>;
+  /** A new in-memory session store for revocable JWT sessions; absent when the library has none. */
+  sessionStore?(): unknown;
+}
+
+/**
+ * How often each revocable mode checks the store, in seconds: once a minute (reads in between
+ * are what `jwt-revocable` measures), or on every read.
+ */
+const REVALIDATE_AFTER = { "jwt-revocable": 60, "jwt-revocable-check": 0 } as const;
+
+/**
+ * The revocable JWT configuration: the shared JWT configuration plus a fresh in-memory store and
+ * the mode's check interval.
+ */
+function revocableConfig<Config>(library: Library<Config>, mode: keyof typeof REVALIDATE_AFTER): Config {
+  if (!library.sessionStore) throw new Unavailable("no revocable JWT sessions in this library");
+  const session = { strategy: "jwt", store: library.sessionStore(), revalidateAfter: REVALIDATE_AFTER[mode] };
+  return { ...jwtConfig<Config>(library), session } as Config;
 }
 
 function credentialsOf<Config>(library: Pick<Library<Config>, "Credentials">): unknown {
@@ -55,15 +73,17 @@ export function jwtConfig<Config>(library: Pick<Library<Config>, "Credentials">)
 }
 
 /**
- * Builds a bench app: JWT sessions with the credentials provider, or database sessions with the
- * library's adapter on a freshly seeded SQLite file. Both modes use basePath `/auth`, the bench
- * secret and `trustHost`; database mode adds a placeholder OAuth provider, never contacted,
- * because Auth.js refuses database sessions when credentials is the only provider.
+ * Builds a bench app: JWT sessions with the credentials provider (revocable ones with the
+ * library's in-memory session store), or database sessions with the library's adapter on a
+ * freshly seeded SQLite file. Every mode uses basePath `/auth`, the bench secret and
+ * `trustHost`; database mode adds a placeholder OAuth provider, never contacted, because Auth.js
+ * refuses database sessions when credentials is the only provider.
  *
  * @param library The library's pieces.
  * @param mode `jwt` or `database`.
  * @returns The app; in database mode with the seeded session's cookie.
- * @throws {Unavailable} When the library's adapter cannot be loaded.
+ * @throws {Unavailable} When the library's adapter cannot be loaded, or a revocable mode is asked
+ * of a library without a session store.
  * @throws When the database cannot be created.
  * @example
  * ```ts
@@ -73,6 +93,10 @@ export function jwtConfig<Config>(library: Pick<Library<Config>, "Credentials">)
 export async function buildApp<Config>(library: Library<Config>, mode: SessionMode): Promise<App> {
   if (mode === "jwt") {
     const config = jwtConfig<Config>(library);
+    return { handler: (request) => library.auth(request, config), close: async () => {} };
+  }
+  if (mode === "jwt-revocable" || mode === "jwt-revocable-check") {
+    const config = revocableConfig(library, mode);
     return { handler: (request) => library.auth(request, config), close: async () => {} };
   }
   const base = { basePath: BASE_PATH, secret: SECRET, trustHost: true };

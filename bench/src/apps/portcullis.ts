@@ -4,14 +4,15 @@
  *
  * @module
  */
-import { Auth, type AuthConfig } from "@portcullis/core";
+import { Auth, type AuthConfig, memorySessionStore } from "@portcullis/core";
 import Credentials from "@portcullis/core/providers/credentials";
 import type { App, SessionMode } from "./app";
 import { buildApp } from "./build-app";
 import { loadSqlAdapter } from "./sql-adapter";
 
 /**
- * Builds the Portcullis app; in database mode on `SqlAdapter` from `@portcullis/sql-adapter`.
+ * Builds the Portcullis app; in database mode on `SqlAdapter` from `@portcullis/sql-adapter`, in
+ * the revocable JWT modes with `memorySessionStore()`.
  *
  * @param mode `jwt` or `database`.
  * @returns The app.
@@ -27,6 +28,7 @@ export function portcullisApp(mode: SessionMode): Promise<App> {
     {
       auth: Auth,
       Credentials,
+      sessionStore: memorySessionStore,
       loadAdapter: async () => {
         const { SqlAdapter } = await loadSqlAdapter();
         return (db) => SqlAdapter(db);

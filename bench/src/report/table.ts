@@ -17,6 +17,10 @@ export interface Row {
   portcullis?: Sample;
   authjs?: Sample;
   floor?: Sample;
+  /** Portcullis without the row's feature, measured in the same rounds (see `note`). */
+  portcullisBaseline?: Sample;
+  /** What the table says about the row besides its figures. */
+  note?: string;
   /**
    * A size rather than a timed run (the `bundle` rows): each library's figure in `unit`, where
    * smaller is better, so P/A below 1 favours Portcullis.
@@ -74,6 +78,21 @@ function figures(row: Row): string[] {
   ];
 }
 
+/**
+ * The note cell: the row's note and, with a baseline, Portcullis's rate and CPU per operation
+ * over the baseline's (a CPU ratio above 1 is what the feature costs).
+ */
+function noteOf(row: Row): string {
+  const base = row.portcullisBaseline;
+  const own = row.portcullis;
+  if (!base || !own) return row.note ?? "";
+  const vs =
+    `vs the baseline (same rounds): rate ${(own.rate / base.rate).toFixed(2)}×, ` +
+    `CPU/op ${(own.cpuPerOp / base.cpuPerOp).toFixed(2)}× (${num(own.cpuPerOp)} / ${num(base.cpuPerOp)} µs); ` +
+    `baseline ${num(base.rate)} ${row.unit}`;
+  return row.note ? `${row.note}; ${vs}` : vs;
+}
+
 function line(cells: readonly string[]): string {
   return `| ${cells.join(" | ")} |`;
 }
@@ -94,6 +113,9 @@ export function renderReport(rows: readonly Row[], where: Machine, settings: Rep
   const pinning = settings.pinned
     ? "load generator pinned to CPU 0, server under test to CPU 1 (taskset)"
     : "no CPU pinning (taskset or a second core missing)";
+  // The note column appears only when a row has something to say, so the usual table keeps its shape.
+  const noted = rows.some((row) => row.note || row.portcullisBaseline);
+  const withNote = (cells: string[], note: string) => (noted ? [...cells, note] : cells);
   const out = [
     "## Portcullis vs Auth.js",
     "",
@@ -103,29 +125,35 @@ export function renderReport(rows: readonly Row[], where: Machine, settings: Rep
     "",
     `${settings.rounds} round(s) × ${settings.seconds} s per server per scenario after a ${settings.warmSeconds} s warm-up, A/B order alternating, medians; ${settings.connections} connections, pipelining 1; ${pinning}; ${BRIDGES[settings.bridge]}.`,
     "",
-    line([
-      "scenario",
-      "unit",
-      "Portcullis",
-      "Auth.js",
-      "p50 ms (P / A)",
-      "p99 ms (P / A)",
-      "CPU µs/op (P / A)",
-      "peak RSS MB (P / A)",
-      "P/A",
-    ]),
-    line(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
+    line(
+      withNote(
+        [
+          "scenario",
+          "unit",
+          "Portcullis",
+          "Auth.js",
+          "p50 ms (P / A)",
+          "p99 ms (P / A)",
+          "CPU µs/op (P / A)",
+          "peak RSS MB (P / A)",
+          "P/A",
+        ],
+        "note",
+      ),
+    ),
+    line(withNote(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"], "---")),
   ];
   const notes: string[] = [];
   for (const row of rows) {
     const label = `${row.title} \`${row.name}\``;
     if (row.missing) {
-      out.push(line([label, row.unit, row.missing, "", "", "", "", "", "—"]));
+      out.push(line(withNote([label, row.unit, row.missing, "", "", "", "", "", "—"], row.note ?? "")));
       continue;
     }
-    out.push(line([label, row.unit, ...figures(row)]));
+    out.push(line(withNote([label, row.unit, ...figures(row)], noteOf(row))));
     for (const [who, sample] of [
       ["Portcullis", row.portcullis],
+      ["the Portcullis baseline", row.portcullisBaseline],
       ["Auth.js", row.authjs],
       ["floor", row.floor],
     ] as const) {

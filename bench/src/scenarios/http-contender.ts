@@ -12,13 +12,13 @@ import type { LoadPlan } from "../load/plan";
 import { startChild } from "../process/child";
 import type { Contender, Sample } from "./contender";
 import { KB_PER_MB } from "./contender";
-import type { Target } from "./http-scenarios";
+import type { PlanFactory, Target } from "./http-scenarios";
 
 /** What the servers are asked to run and how they are loaded. */
 export interface HttpSetup {
   app: AppName;
   mode: SessionMode;
-  prepare(target: Target): Promise<() => LoadPlan>;
+  prepare(target: Target): Promise<PlanFactory>;
   /** Concurrent connections, each with one request in flight (no pipelining). */
   connections: number;
   /** What the bridge hands the server as its request. */
@@ -42,7 +42,7 @@ export interface HttpSetup {
 export async function startHttpContender(setup: HttpSetup): Promise<Contender> {
   const child = await startChild("server-main", [setup.app, setup.mode, setup.bridge]);
   const origin = `http://127.0.0.1:${child.ready.port}`;
-  let makePlan: () => LoadPlan;
+  let makePlan: PlanFactory;
   try {
     makePlan = await setup.prepare({ origin, sessionCookie: child.ready.sessionCookie });
   } catch (error) {
@@ -60,10 +60,11 @@ export async function startHttpContender(setup: HttpSetup): Promise<Contender> {
     });
   return {
     warm: async (seconds) => {
-      await start(seconds, makePlan());
+      await start(seconds, await makePlan());
     },
     measure: async (seconds) => {
-      const plan = makePlan();
+      // Before the CPU reading, so that what the plan asks of the server first is not counted.
+      const plan = await makePlan();
       const before = (await child.call({ type: "stats" })).stats;
       const loadBefore = process.cpuUsage();
       const instance = start(seconds, plan);

@@ -27,11 +27,22 @@ export interface HttpScenario {
   title: string;
   /** The unit of the rate column. */
   unit: "req/s" | "sign-ins/s";
-  /** The session mode of the servers it runs against. */
+  /** The session mode of the servers it runs against (of Portcullis's, when `baseline` is set). */
   mode: SessionMode;
-  /** Checks the server and returns a factory of fresh plans, one per run. */
-  prepare(target: Target): Promise<() => LoadPlan>;
+  /**
+   * Set when Auth.js has nothing like `mode`: Auth.js runs this mode instead, and so does a third
+   * server, Portcullis's, measured in the same rounds, so that Portcullis in `mode` is compared
+   * with itself without the feature as well as with Auth.js.
+   */
+  baseline?: SessionMode;
+  /** What the table says about the row besides its figures. */
+  note?: string;
+  /** Checks the server and returns a factory of fresh plans, one per run (warm-up or measure). */
+  prepare(target: Target): Promise<PlanFactory>;
 }
+
+/** Makes the plan of one run; it may first talk to the server (a sign-in), before the run's CPU is counted. */
+export type PlanFactory = () => LoadPlan | Promise<LoadPlan>;
 
 async function getJson(target: Target, path: string, headers: Record<string, string> = {}): Promise<unknown> {
   const response = await fetch(`${target.origin}${path}`, { headers });
@@ -63,6 +74,19 @@ async function visitAsAlice(target: Target, jars: BrowserJars, user: number): Pr
   jars.store(user, setCookies);
 }
 
+/**
+ * One browser reading its session again and again, signed in afresh before each run: its token
+ * was issued, and its store entry checked, at most a run's length ago. A revocable session's
+ * token carries the time of its last check, and the bench never stores the re-issued cookie (as
+ * `session-jwt` does not), so with a single sign-in every read would come due for a check once
+ * `revalidateAfter` has passed since it; signing in per run keeps `session-jwt-revocable`'s reads
+ * between checks for runs shorter than a minute. The baseline servers get the same treatment.
+ */
+async function freshSessionPerRun(target: Target): Promise<PlanFactory> {
+  await sessionOf(target, await signInOnce(target.origin));
+  return async () => getPlan(`${BASE_PATH}/session`, { cookie: await signInOnce(target.origin) });
+}
+
 /** Every HTTP scenario, in the order they run. */
 export const HTTP_SCENARIOS: readonly HttpScenario[] = [
   {
@@ -71,6 +95,26 @@ export const HTTP_SCENARIOS: readonly HttpScenario[] = [
     unit: "req/s",
     mode: "jwt",
     prepare: async (target) => sessionOf(target, await signInOnce(target.origin)),
+  },
+  {
+    name: "session-jwt-revocable",
+    title:
+      "GET /auth/session, one revocable JWT session cookie again and again (one browser), reads between store checks (`revalidateAfter: 60`)",
+    unit: "req/s",
+    mode: "jwt-revocable",
+    baseline: "jwt",
+    note: "Auth.js (which has no revocable sessions) and the baseline run plain JWT sessions",
+    prepare: freshSessionPerRun,
+  },
+  {
+    name: "session-jwt-revocable-check",
+    title:
+      "GET /auth/session, one revocable JWT session cookie again and again (one browser), every read checks the in-memory store (`revalidateAfter: 0`)",
+    unit: "req/s",
+    mode: "jwt-revocable-check",
+    baseline: "jwt",
+    note: "Auth.js (which has no revocable sessions) and the baseline run plain JWT sessions",
+    prepare: freshSessionPerRun,
   },
   {
     name: "session-jwt-many",

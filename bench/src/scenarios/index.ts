@@ -20,24 +20,44 @@ export interface ScenarioSettings {
   bridge: RequestKind;
 }
 
+/**
+ * A contender's part in a scenario: an app, or `portcullisBaseline`, Portcullis without the
+ * feature the row measures (see {@link HttpScenario.baseline}).
+ */
+export type Role = AppName | "portcullisBaseline";
+
 /** One row of the table. */
 export interface Scenario {
   name: string;
   title: string;
   unit: string;
-  /** `portcullis` and `authjs`, or `floor` alone. */
-  contenders: readonly AppName[];
-  start(contender: AppName, settings: ScenarioSettings): Promise<Contender>;
+  /** What the table says about the row besides its figures. */
+  note?: string;
+  /** `portcullis` and `authjs` (and maybe `portcullisBaseline`), or `floor` alone. */
+  contenders: readonly Role[];
+  start(contender: Role, settings: ScenarioSettings): Promise<Contender>;
 }
 
 const PAIR = ["portcullis", "authjs"] as const;
 
+/** With a baseline: Portcullis, its baseline, Auth.js, so that the baseline runs between the two. */
+const WITH_BASELINE = ["portcullis", "portcullisBaseline", "authjs"] as const;
+
 function http(scenario: HttpScenario): Scenario {
+  const { baseline } = scenario;
+  const appOf = (role: Role): AppName => (role === "portcullisBaseline" ? "portcullis" : role);
+  const modeOf = (role: Role) => (role === "portcullis" || !baseline ? scenario.mode : baseline);
   return {
     ...scenario,
-    contenders: PAIR,
-    start: (app, { connections, bridge }) =>
-      startHttpContender({ app, mode: scenario.mode, prepare: scenario.prepare, connections, bridge }),
+    contenders: baseline ? WITH_BASELINE : PAIR,
+    start: (role, { connections, bridge }) =>
+      startHttpContender({
+        app: appOf(role),
+        mode: modeOf(role),
+        prepare: scenario.prepare,
+        connections,
+        bridge,
+      }),
   };
 }
 
@@ -60,9 +80,9 @@ const floor: Scenario = {
   title: "floor: bare node:http + bridge, constant JSON",
   unit: "req/s",
   contenders: ["floor"],
-  start: (app, { connections, bridge }) =>
+  start: (_, { connections, bridge }) =>
     startHttpContender({
-      app,
+      app: "floor",
       mode: "jwt",
       connections,
       bridge,
