@@ -12,11 +12,13 @@ import {
   AuthError,
   CallbackRouteError,
   CredentialsSignin,
+  EmailSignin,
   ErrorPageLoop,
   InvalidCallbackUrl,
   isClientSafeError,
 } from "../errors";
 import { renderErrorPage } from "../pages";
+import type { LoggerInstance, WarningCode } from "../types";
 import { html } from "./response";
 
 const CONFIGURATION_MESSAGE =
@@ -77,10 +79,44 @@ export function configurationErrorResult(
   return { status: 500, body: { message: CONFIGURATION_MESSAGE } };
 }
 
+/**
+ * The warning code of a sign-in the visitor's own input ended: a wrong password, an address the
+ * server refuses, or a `signIn` callback that returned false. These are the app working as meant,
+ * so they are logged as warnings, and the error level is kept for what someone has to fix.
+ * A `signIn` callback that threw (AccessDenied with a cause) is such a thing, and stays an error.
+ */
+function visitorRefusal(error: AuthError): WarningCode | undefined {
+  if (error instanceof CredentialsSignin) return "credentials-signin-failed";
+  if (error instanceof EmailSignin) return "email-address-refused";
+  if (error.type === "AccessDenied" && error.cause === undefined) return "access-denied";
+  return undefined;
+}
+
+/**
+ * Logs an error that ended a request: a visitor's refused sign-in as a warning code (with the
+ * details at debug level), anything else in full at error level.
+ *
+ * @param logger - The configuration's logger.
+ * @param error - The error, as an AuthError.
+ * @example
+ * ```ts
+ * logFailure(config.logger, new CredentialsSignin()) // logger.warn("credentials-signin-failed")
+ * ```
+ */
+export function logFailure(logger: LoggerInstance, error: AuthError): void {
+  const code = visitorRefusal(error);
+  if (code === undefined) {
+    logger.error(error);
+    return;
+  }
+  logger.warn(code);
+  logger.debug(`${error.type}: ${error.message}`);
+}
+
 /** The redirect for a runtime error, to the sign-in page or the error page. No cookies. */
 export function runtimeErrorResult(error: unknown, ctx: ActionContext): AuthResult {
   const authError = asAuthError(error);
-  ctx.config.logger.error(authError);
+  logFailure(ctx.config.logger, authError);
   const type = isClientSafeError(authError) ? authError.type : "Configuration";
   const { pages } = ctx.config;
   const { basePath } = ctx;
@@ -91,5 +127,8 @@ export function runtimeErrorResult(error: unknown, ctx: ActionContext): AuthResu
   const url = new URL(page, ctx.origin);
   url.searchParams.set("error", type);
   if (authError instanceof CredentialsSignin) url.searchParams.set("code", authError.code);
+  // The sign-in page prefills its email field from `email`, so a typo can be fixed in place.
+  if (authError instanceof EmailSignin && authError.email !== undefined)
+    url.searchParams.set("email", authError.email);
   return { redirect: url.href };
 }

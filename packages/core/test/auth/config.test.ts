@@ -1,22 +1,12 @@
 /** Configuration: defaults, environment inference, validation at first use, lazy config. */
-import { Auth, type AuthConfig, type LoggerInstance, skipCSRFCheck } from "@portcullis/core";
+import { Auth, type AuthConfig, skipCSRFCheck } from "@portcullis/core";
 import { encode } from "@portcullis/core/jwt";
 import Credentials from "@portcullis/core/providers/credentials";
 import { TestClient } from "@portcullis/testkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { client, config, credentials, SECRET, signIn } from "./helpers";
+import { client, config, credentials, recordingLogger, SECRET, signIn } from "./helpers";
 
 afterEach(() => vi.unstubAllEnvs());
-
-function recordingLogger() {
-  const log = { errors: [] as Error[], warnings: [] as string[], debug: [] as string[] };
-  const logger: LoggerInstance = {
-    error: (e) => void log.errors.push(e),
-    warn: (code) => void log.warnings.push(code),
-    debug: (message) => void log.debug.push(message),
-  };
-  return { log, logger };
-}
 
 const CONFIG_ERROR = {
   message: "There was a problem with the server configuration. Check the server logs for more information.",
