@@ -7,6 +7,7 @@ import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthRequest, AuthResult } from "../context";
 import {
   asAuthError,
+  badRequestResult,
   configurationErrorResult,
   isConfigurationError,
   runtimeErrorResult,
@@ -66,10 +67,7 @@ export async function answerRequest(
   } catch (error) {
     if (error instanceof BadRequest) {
       config.logger.debug(`Bad request: ${error.message}`);
-      return {
-        result: { status: error.status, body: error.status === 413 ? "Payload too large." : "Bad request." },
-        returnRedirect: false,
-      };
+      return { result: badRequestResult(error.status, request, config, origin), returnRedirect: false };
     }
     return {
       result: configurationErrorResult(asAuthError(error), config, basePath, req, origin),

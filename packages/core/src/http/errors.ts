@@ -17,7 +17,7 @@ import {
   InvalidCallbackUrl,
   isClientSafeError,
 } from "../errors";
-import { renderErrorPage } from "../pages";
+import { renderErrorPage, renderRequestErrorPage } from "../pages";
 import type { LoggerInstance, WarningCode } from "../types";
 import { html } from "./response";
 
@@ -131,4 +131,45 @@ export function runtimeErrorResult(error: unknown, ctx: ActionContext): AuthResu
   if (authError instanceof EmailSignin && authError.email !== undefined)
     url.searchParams.set("email", authError.email);
   return { redirect: url.href };
+}
+
+/**
+ * Whether the client is a browser showing the answer to a person: it asks for HTML, or it posted
+ * a form. The Auth.js clients post forms too, but they ask for redirects as JSON
+ * (`X-Auth-Return-Redirect`) and read the body themselves, so they count as API clients.
+ */
+function isBrowserNavigation(request: Request): boolean {
+  if (request.headers.has("x-auth-return-redirect")) return false;
+  if (request.headers.get("accept")?.includes("text/html")) return true;
+  if (request.method !== "POST") return false;
+  const type = request.headers.get("content-type")?.toLowerCase() ?? "";
+  return type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
+}
+
+/**
+ * The answer to a request that could not be read (400) or whose body was too large (413): a page
+ * in the error page's style for a browser (see {@link isBrowserNavigation}), the short JSON
+ * strings `"Bad request."` / `"Payload too large."` for everything else. The status is kept.
+ *
+ * @param status - 400 or 413.
+ * @param request - The request, for its Accept and Content-Type headers.
+ * @param config - For the theme.
+ * @param origin - The public origin when known, for the home link.
+ * @returns The answer.
+ * @example
+ * ```ts
+ * badRequestResult(413, request, config, "https://example.com").status // 413
+ * ```
+ */
+export function badRequestResult(
+  status: 400 | 413,
+  request: Request,
+  config: Pick<InternalConfig, "theme">,
+  origin?: string,
+): AuthResult {
+  if (isBrowserNavigation(request)) {
+    const page = renderRequestErrorPage({ status, homeUrl: origin ?? "/", theme: config.theme });
+    return html(page.html, page.status);
+  }
+  return { status, body: status === 413 ? "Payload too large." : "Bad request." };
 }
