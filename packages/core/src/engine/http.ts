@@ -44,8 +44,19 @@ export async function answerRequest(
   const returnRedirect = request.headers.has("x-auth-return-redirect");
   let req: AuthRequest | undefined;
   let origin: string | undefined;
+  // The host problem publicUrl found while the configuration has one of its own: logged after it.
+  let hidden: unknown;
   try {
-    const url = publicUrl(request, config);
+    let url: URL;
+    try {
+      url = publicUrl(request, config);
+    } catch (error) {
+      // A configuration that cannot work (no secret...) is more fundamental than where it is
+      // served from: fixing the host first would only reveal it on the next deploy.
+      if (!config.error) throw error;
+      hidden = error;
+      throw config.error;
+    }
     origin = url.origin;
     req = await parseRequest(request, url, basePath, (name) =>
       config.logger.debug(
@@ -69,10 +80,9 @@ export async function answerRequest(
       config.logger.debug(`Bad request: ${error.message}`);
       return { result: badRequestResult(error.status, request, config, origin), returnRedirect: false };
     }
-    return {
-      result: configurationErrorResult(asAuthError(error), config, basePath, req, origin),
-      returnRedirect: false,
-    };
+    const result = configurationErrorResult(asAuthError(error), config, basePath, req, origin);
+    if (hidden instanceof Error && !(hidden instanceof BadRequest)) config.logger.error(asAuthError(hidden));
+    return { result, returnRedirect: false };
   }
 }
 
