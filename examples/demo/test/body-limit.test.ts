@@ -54,7 +54,8 @@ describe("demo request bodies", () => {
   it("answers a chunked body past the limit with 413 before it ends", async () => {
     const answer = await postWithoutEnd("/auth/callback/credentials", 1024);
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toBe("Payload too large.");
+    // A form post is what a browser sends: the core answers with a page, not a bare string.
+    expect(answer.body).toContain("Too much data");
   });
 
   it("answers a declared length past the limit with 413 without reading the body", async () => {

@@ -18,6 +18,7 @@ export type ErrorType =
   | "CallbackRouteError"
   | "CredentialsSignin"
   | "DuplicateConditionalUI"
+  | "EmailSignin"
   | "EmailSignInError"
   | "ErrorPageLoop"
   | "EventError"
@@ -38,6 +39,7 @@ export type ErrorType =
   | "OAuthAccountNotLinked"
   | "OAuthCallbackError"
   | "OAuthProfileParseError"
+  | "OAuthProviderUnavailable"
   | "OAuthSignInError"
   | "RateLimited"
   | "SessionTokenError"
@@ -127,9 +129,41 @@ export class CredentialsSignin extends SignInError {
   code = "credentials";
 }
 
-/** The email provider could not send or create the verification link. */
+/**
+ * The email provider could not send or create the verification link. A server-side failure: the
+ * client sees `Configuration`. An address the server refuses is {@link EmailSignin} instead.
+ */
 export class EmailSignInError extends SignInError {
   override readonly type = "EmailSignInError";
+}
+
+/** Options of {@link EmailSignin}. */
+export interface EmailSigninOptions extends AuthErrorOptions {
+  /** The address as the visitor typed it, handed back to the sign-in form so it can be corrected. */
+  email?: string;
+}
+
+/**
+ * The address typed into the magic-link form cannot be used (no dot in the domain, a quoted local
+ * part, too long...), or a custom `normalizeIdentifier` refused it. The visitor's input, not a
+ * server problem: the sign-in page shows `?error=EmailSignin` (Auth.js's name for it) with the
+ * address kept in the form.
+ *
+ * @example
+ * ```ts
+ * import { EmailSignin } from "@portcullis/core/errors"
+ * new EmailSignin("The address has no dot in its domain.", { email: "me@localhost" }).email // "me@localhost"
+ * ```
+ */
+export class EmailSignin extends SignInError {
+  override readonly type = "EmailSignin";
+  /** The address as typed, when it is fit to go back into a URL; see {@link EmailSigninOptions}. */
+  readonly email?: string;
+
+  constructor(message?: string, options?: EmailSigninOptions) {
+    super(message, options);
+    if (options?.email !== undefined) this.email = options.email;
+  }
 }
 
 /** A custom error page redirected back into itself. */
@@ -222,6 +256,22 @@ export class OAuthProfileParseError extends AuthError {
   override readonly type = "OAuthProfileParseError";
 }
 
+/**
+ * The identity provider could not be reached or answered with a server error: no connection, no
+ * answer in time, an HTTP 5xx, or a discovery document that is not JSON. Nothing the app or the
+ * visitor can fix right now, so the visitor goes back to the sign-in page with a message saying
+ * so, and the server log names the provider, the endpoint and the cause.
+ *
+ * @example
+ * ```ts
+ * import { OAuthProviderUnavailable } from "@portcullis/core/errors"
+ * new OAuthProviderUnavailable('OAuth provider "github": the token request failed: HTTP 503').kind // "signIn"
+ * ```
+ */
+export class OAuthProviderUnavailable extends SignInError {
+  override readonly type = "OAuthProviderUnavailable";
+}
+
 /** Starting an OAuth sign-in failed (discovery, authorization URL). */
 export class OAuthSignInError extends SignInError {
   override readonly type = "OAuthSignInError";
@@ -291,6 +341,8 @@ export const CLIENT_SAFE_ERROR_TYPES: ReadonlySet<ErrorType> = new Set<ErrorType
   "AccountNotLinked",
   "WebAuthnVerificationError",
   "RateLimited",
+  "EmailSignin",
+  "OAuthProviderUnavailable",
 ]);
 
 /** True for an error whose type may be shown to a client. */

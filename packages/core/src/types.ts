@@ -521,7 +521,11 @@ export interface LoggerInstance {
   debug: (message: string, metadata?: unknown) => void;
 }
 
-/** Warnings the configuration (or a refused request that points at it) can raise. */
+/**
+ * Warnings: what the configuration (or a refused request that points at it) can raise, and
+ * sign-ins the visitor's input ended (`credentials-signin-failed`, `email-address-refused`,
+ * `access-denied`), which are logged as warnings rather than errors.
+ */
 export type WarningCode =
   | "debug-enabled"
   | "csrf-disabled"
@@ -531,7 +535,12 @@ export type WarningCode =
   | "missing-secret-dev"
   | "redirect-proxy-refused"
   | "credentials-rate-limit-no-field"
-  | "invalid-callback-url";
+  | "invalid-callback-url"
+  | "credentials-signin-failed"
+  | "email-address-refused"
+  | "access-denied"
+  | "short-secret-dev"
+  | "oauth-client-id-missing";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {

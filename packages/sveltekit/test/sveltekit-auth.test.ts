@@ -134,11 +134,12 @@ describe("the signIn form action", () => {
     expect(location.searchParams.get("error")).toBe("CredentialsSignin");
     expect(location.searchParams.get("code")).toBe("credentials");
     expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
+    // The visitor's doing: logged as a warning, not an error.
     expect(
       app()
-        .logged()
-        .map((e) => e.name),
-    ).toContain("CredentialsSignin");
+        .warned()
+        .map((w) => w.warning),
+    ).toContain("credentials-signin-failed");
   });
 
   it("sends authorizationParams-<name> fields to the provider's authorization endpoint as <name>", async () => {

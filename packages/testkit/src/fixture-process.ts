@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import type { AuthConfig } from "@portcullis/core";
+import type { AuthConfig, WarningCode } from "@portcullis/core";
 import { afterAll, beforeAll } from "vitest";
 import { TestClient } from "./client";
 import type { FixtureConfigName } from "./integration-fixture";
@@ -19,6 +19,12 @@ export interface FixtureLoggedError {
   message: string;
 }
 
+/** A warning code one of a fixture app's configurations logged (a line of the fixture log). */
+export interface FixtureLoggedWarning {
+  config: FixtureConfigName;
+  warning: WarningCode;
+}
+
 /** The test's loggers, which the errors logged in the server process are handed to. */
 export type FixtureLoggers = Partial<Record<FixtureConfigName, AuthConfig["logger"]>>;
 
@@ -26,6 +32,8 @@ export type FixtureLoggers = Partial<Record<FixtureConfigName, AuthConfig["logge
 export interface FixtureServer extends IntegrationApp {
   /** Every error the app's configurations logged, oldest first. */
   logged(): FixtureLoggedError[];
+  /** Every warning code the app's configurations logged, oldest first. */
+  warned(): FixtureLoggedWarning[];
 }
 
 /** How to run a fixture server. */
@@ -71,11 +79,17 @@ export async function startFixtureProcess(options: FixtureProcessOptions): Promi
   await listening(child, `${origin}${options.readyPath}`);
   let seen = 0;
   const logged: FixtureLoggedError[] = [];
+  const warned: FixtureLoggedWarning[] = [];
   const collect = () => {
     if (!existsSync(logFile)) return;
     const lines = readFileSync(logFile, "utf8").split("\n").filter(Boolean);
     for (const line of lines.slice(seen)) {
-      const entry = JSON.parse(line) as FixtureLoggedError;
+      const entry = JSON.parse(line) as FixtureLoggedError | FixtureLoggedWarning;
+      if ("warning" in entry) {
+        warned.push(entry);
+        loggers[entry.config]?.warn?.(entry.warning);
+        continue;
+      }
       logged.push(entry);
       loggers[entry.config]?.error?.(Object.assign(new Error(entry.message), { name: entry.name }));
     }
@@ -86,6 +100,10 @@ export async function startFixtureProcess(options: FixtureProcessOptions): Promi
     logged: () => {
       collect();
       return logged;
+    },
+    warned: () => {
+      collect();
+      return warned;
     },
     client: () =>
       new TestClient(async (request) => {

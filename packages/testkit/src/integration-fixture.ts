@@ -130,7 +130,7 @@ export function rawGet(origin: string, path: string, host: string): Promise<numb
 export type FixtureConfigName = "app" | "broken";
 
 /**
- * A logger for a fixture app's configuration: each error becomes a JSON line in the file named by
+ * A logger for a fixture app's configuration: each error and warning code becomes a JSON line in the file named by
  * `PORTCULLIS_FIXTURE_LOG`, written before the answer is sent, so the test process can hand it to
  * its own loggers after each response (see `startFixtureProcess`).
  *
@@ -142,11 +142,12 @@ export type FixtureConfigName = "app" | "broken";
  * ```
  */
 export function fixtureLogger(config: FixtureConfigName): AuthConfig["logger"] {
+  const write = (entry: object) => {
+    const file = process.env.PORTCULLIS_FIXTURE_LOG;
+    if (file) appendFileSync(file, `${JSON.stringify({ config, ...entry })}\n`);
+  };
   return {
-    error(error: Error) {
-      const file = process.env.PORTCULLIS_FIXTURE_LOG;
-      if (file)
-        appendFileSync(file, `${JSON.stringify({ config, name: error.name, message: error.message })}\n`);
-    },
+    error: (error: Error) => write({ name: error.name, message: error.message }),
+    warn: (warning) => write({ warning }),
   };
 }

@@ -18,6 +18,15 @@ const WARNINGS: Record<WarningCode, string> = {
     "A callback's state names an origin the redirect proxy does not forward codes to (only https, or http on loopback); the callback was handled here instead.",
   "credentials-rate-limit-no-field":
     "A credentials provider declares no `credentials` fields, so failed sign-ins are not limited per account. Set `rateLimit.fields` to the field that names the account.",
+  "credentials-signin-failed":
+    "A credentials sign-in was refused (authorize returned null or threw CredentialsSignin). Debug logging shows the message.",
+  "email-address-refused":
+    "A magic-link sign-in was refused: the address typed cannot be used. The visitor was sent back to the form.",
+  "access-denied": "The signIn callback returned false: the sign-in was refused.",
+  "short-secret-dev":
+    "The secret is shorter than 32 characters: production refuses it. Make a longer one with `openssl rand -base64 33` and set it as AUTH_SECRET.",
+  "oauth-client-id-missing":
+    "An OAuth provider has no client id (`clientId`, or AUTH_{PROVIDER}_ID such as AUTH_GITHUB_ID), so signing in with it fails with an error naming the variable. In production this configuration is refused.",
   "invalid-callback-url":
     "Ignored a callbackUrl sent by the client (body, query or callback-url cookie): it is not an http(s) URL or a path starting with a single '/', or it has control characters, bad percent-encoding or invalid Unicode. The next source was used; debug logging says which source and why.",
 };

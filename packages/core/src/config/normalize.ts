@@ -24,13 +24,15 @@ import type {
   SessionOptions,
   SessionStore,
   Theme,
+  WarningCode,
 } from "../types";
 import { skipCSRFCheck } from "../types";
 import { resolveCookies } from "./cookies";
 import { envFlag, envUrl, processEnv, setEnvDefaults } from "./env";
 import { createLogger } from "./logger";
 import { DEFAULT_TIMEOUTS, resolveTimeouts, type Timeouts } from "./timeouts";
-import { validateConfig } from "./validate";
+import { checkClientIds, validateConfig } from "./validate";
+import { warnOnce } from "./warn-once";
 
 /** The configuration after normalisation. Built once per AuthConfig object. */
 export interface InternalConfig {
@@ -116,6 +118,19 @@ export const defaultCallbacks: CallbacksOptions = {
   jwt: ({ token }) => token,
 };
 
+/** Shortest secret production accepts: 32 characters, as the AUTH_SECRET guidance has always said. */
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * The refusal of a short secret in production. Sessions, CSRF tokens and magic links are all keyed
+ * on it, and a short one can be guessed offline from any cookie. Never names the secret itself.
+ */
+function shortSecret(): InvalidConfiguration {
+  return new InvalidConfiguration(
+    `A secret (AUTH_SECRET, AUTH_SECRET_1.._3 or \`secret\`) is shorter than ${MIN_SECRET_LENGTH} characters, which production refuses. Make a new one with \`openssl rand -base64 33\` and set it as AUTH_SECRET; cookies made with the short one stop working, so everyone signs in again.`,
+  );
+}
+
 // One random secret per process for development without AUTH_SECRET (never in production).
 let devSecret: string | undefined;
 function developmentSecret(): string {
@@ -146,20 +161,25 @@ function normalize(userConfig: AuthConfig): InternalConfig {
   const maxAge = config.session?.maxAge ?? 30 * DAY;
   const rawUrl = envUrl(env);
   const secrets = config.secret === undefined ? [] : [config.secret].flat().filter(Boolean);
+  const production = env.NODE_ENV === "production";
+  const warn = (code: WarningCode) => warnOnce(logger, config.logger?.warn, code);
   let error: AuthError | undefined;
   if (secrets.length === 0) {
-    if (env.NODE_ENV === "production") {
+    if (production) {
       error = new MissingSecret(
         "No secret is configured. Set AUTH_SECRET to a random string of at least 32 characters (e.g. `openssl rand -base64 33`) or pass `secret` in the configuration.",
       );
     } else {
-      logger.warn("missing-secret-dev");
+      warn("missing-secret-dev");
       secrets.push(developmentSecret());
     }
+  } else if (secrets.some((secret) => String(secret).length < MIN_SECRET_LENGTH)) {
+    if (production) error = shortSecret();
+    else warn("short-secret-dev");
   }
-  if (config.debug && !config.logger?.debug) logger.warn("debug-enabled");
-  if (config.skipCSRFCheck === skipCSRFCheck) logger.warn("csrf-disabled");
-  if (config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn");
+  if (config.debug && !config.logger?.debug) warn("debug-enabled");
+  if (config.skipCSRFCheck === skipCSRFCheck) warn("csrf-disabled");
+  if (config.experimental?.enableWebAuthn) warn("experimental-webauthn");
   const timeouts = resolveTimeouts(config.timeouts);
   if (timeouts instanceof InvalidConfiguration) error ??= timeouts;
   const deadlines = timeouts instanceof InvalidConfiguration ? DEFAULT_TIMEOUTS : timeouts;
@@ -201,7 +221,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     now: config.now ?? Date.now,
     timeouts: deadlines,
   };
-  internal.error = error ?? validateConfig(internal, rawUrl);
+  internal.error = error ?? validateConfig(internal, rawUrl) ?? checkClientIds(internal, production, warn);
   internal.sessionStore = sessionStoreOf(internal);
   return internal;
 }

@@ -16,6 +16,8 @@ import {
 } from "../errors";
 import { carriedFlow, needsCarriedFlow } from "../flows/carried";
 import { STORE_METHODS } from "../session/store";
+import type { WarningCode } from "../types";
+import { envProviderKey } from "./env";
 import type { InternalConfig } from "./normalize";
 
 const USER_METHODS = [
@@ -162,5 +164,40 @@ function validateAdapter(config: InternalConfig): AuthError | undefined {
   if (missing.length === 0) return undefined;
   return new MissingAdapterMethods(
     `The adapter lacks ${missing.join(", ")}, needed by the configured ${config.session.strategy} sessions and providers. Implement them or use an adapter that does.`,
+  );
+}
+
+/**
+ * OAuth and OIDC providers without a client id (after `AUTH_{PROVIDER}_ID` was read): signing in
+ * with one can never work. Production refuses the configuration with an error naming the variable
+ * to set, so a deploy fails at once rather than on some visitor's first click. Development only
+ * warns (`oauth-client-id-missing`, and the click then fails naming the variable): an app is often
+ * run locally with the credentials of only some of its providers.
+ *
+ * @param config - The normalised configuration.
+ * @param production - Whether NODE_ENV is production.
+ * @param warn - Sends a configuration warning.
+ * @returns The error to answer with in production, else undefined.
+ * @example
+ * ```ts
+ * const error = checkClientIds(internal, process.env.NODE_ENV === "production", (code) => logger.warn(code))
+ * ```
+ */
+export function checkClientIds(
+  config: Pick<InternalConfig, "providers">,
+  production: boolean,
+  warn: (code: WarningCode) => void,
+): AuthError | undefined {
+  const missing = config.providers.filter(
+    (provider) => (provider?.type === "oauth" || provider?.type === "oidc") && !provider.clientId,
+  );
+  if (missing.length === 0) return undefined;
+  if (!production) {
+    warn("oauth-client-id-missing");
+    return undefined;
+  }
+  const settings = missing.map((p) => `AUTH_${envProviderKey(p.id)}_ID (provider "${p.id}")`).join(", ");
+  return new InvalidConfiguration(
+    `OAuth providers need a client id: set ${settings}, or pass \`clientId\`. The id comes from the app you registered with the provider.`,
   );
 }

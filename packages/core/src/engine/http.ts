@@ -7,6 +7,7 @@ import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthRequest, AuthResult } from "../context";
 import {
   asAuthError,
+  badRequestResult,
   configurationErrorResult,
   isConfigurationError,
   runtimeErrorResult,
@@ -43,8 +44,19 @@ export async function answerRequest(
   const returnRedirect = request.headers.has("x-auth-return-redirect");
   let req: AuthRequest | undefined;
   let origin: string | undefined;
+  // The host problem publicUrl found while the configuration has one of its own: logged after it.
+  let hidden: unknown;
   try {
-    const url = publicUrl(request, config);
+    let url: URL;
+    try {
+      url = publicUrl(request, config);
+    } catch (error) {
+      // A configuration that cannot work (no secret...) is more fundamental than where it is
+      // served from: fixing the host first would only reveal it on the next deploy.
+      if (!config.error) throw error;
+      hidden = error;
+      throw config.error;
+    }
     origin = url.origin;
     req = await parseRequest(request, url, basePath, (name) =>
       config.logger.debug(
@@ -66,15 +78,11 @@ export async function answerRequest(
   } catch (error) {
     if (error instanceof BadRequest) {
       config.logger.debug(`Bad request: ${error.message}`);
-      return {
-        result: { status: error.status, body: error.status === 413 ? "Payload too large." : "Bad request." },
-        returnRedirect: false,
-      };
+      return { result: badRequestResult(error.status, request, config, origin), returnRedirect: false };
     }
-    return {
-      result: configurationErrorResult(asAuthError(error), config, basePath, req, origin),
-      returnRedirect: false,
-    };
+    const result = configurationErrorResult(asAuthError(error), config, basePath, req, origin);
+    if (hidden instanceof Error && !(hidden instanceof BadRequest)) config.logger.error(asAuthError(hidden));
+    return { result, returnRedirect: false };
   }
 }
 

@@ -12,11 +12,13 @@ import {
   AuthError,
   CallbackRouteError,
   CredentialsSignin,
+  EmailSignin,
   ErrorPageLoop,
   InvalidCallbackUrl,
   isClientSafeError,
 } from "../errors";
-import { renderErrorPage } from "../pages";
+import { renderErrorPage, renderRequestErrorPage } from "../pages";
+import type { LoggerInstance, WarningCode } from "../types";
 import { html } from "./response";
 
 const CONFIGURATION_MESSAGE =
@@ -77,10 +79,44 @@ export function configurationErrorResult(
   return { status: 500, body: { message: CONFIGURATION_MESSAGE } };
 }
 
+/**
+ * The warning code of a sign-in the visitor's own input ended: a wrong password, an address the
+ * server refuses, or a `signIn` callback that returned false. These are the app working as meant,
+ * so they are logged as warnings, and the error level is kept for what someone has to fix.
+ * A `signIn` callback that threw (AccessDenied with a cause) is such a thing, and stays an error.
+ */
+function visitorRefusal(error: AuthError): WarningCode | undefined {
+  if (error instanceof CredentialsSignin) return "credentials-signin-failed";
+  if (error instanceof EmailSignin) return "email-address-refused";
+  if (error.type === "AccessDenied" && error.cause === undefined) return "access-denied";
+  return undefined;
+}
+
+/**
+ * Logs an error that ended a request: a visitor's refused sign-in as a warning code (with the
+ * details at debug level), anything else in full at error level.
+ *
+ * @param logger - The configuration's logger.
+ * @param error - The error, as an AuthError.
+ * @example
+ * ```ts
+ * logFailure(config.logger, new CredentialsSignin()) // logger.warn("credentials-signin-failed")
+ * ```
+ */
+export function logFailure(logger: LoggerInstance, error: AuthError): void {
+  const code = visitorRefusal(error);
+  if (code === undefined) {
+    logger.error(error);
+    return;
+  }
+  logger.warn(code);
+  logger.debug(`${error.type}: ${error.message}`);
+}
+
 /** The redirect for a runtime error, to the sign-in page or the error page. No cookies. */
 export function runtimeErrorResult(error: unknown, ctx: ActionContext): AuthResult {
   const authError = asAuthError(error);
-  ctx.config.logger.error(authError);
+  logFailure(ctx.config.logger, authError);
   const type = isClientSafeError(authError) ? authError.type : "Configuration";
   const { pages } = ctx.config;
   const { basePath } = ctx;
@@ -91,5 +127,49 @@ export function runtimeErrorResult(error: unknown, ctx: ActionContext): AuthResu
   const url = new URL(page, ctx.origin);
   url.searchParams.set("error", type);
   if (authError instanceof CredentialsSignin) url.searchParams.set("code", authError.code);
+  // The sign-in page prefills its email field from `email`, so a typo can be fixed in place.
+  if (authError instanceof EmailSignin && authError.email !== undefined)
+    url.searchParams.set("email", authError.email);
   return { redirect: url.href };
+}
+
+/**
+ * Whether the client is a browser showing the answer to a person: it asks for HTML, or it posted
+ * a form. The Auth.js clients post forms too, but they ask for redirects as JSON
+ * (`X-Auth-Return-Redirect`) and read the body themselves, so they count as API clients.
+ */
+function isBrowserNavigation(request: Request): boolean {
+  if (request.headers.has("x-auth-return-redirect")) return false;
+  if (request.headers.get("accept")?.includes("text/html")) return true;
+  if (request.method !== "POST") return false;
+  const type = request.headers.get("content-type")?.toLowerCase() ?? "";
+  return type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
+}
+
+/**
+ * The answer to a request that could not be read (400) or whose body was too large (413): a page
+ * in the error page's style for a browser (see {@link isBrowserNavigation}), the short JSON
+ * strings `"Bad request."` / `"Payload too large."` for everything else. The status is kept.
+ *
+ * @param status - 400 or 413.
+ * @param request - The request, for its Accept and Content-Type headers.
+ * @param config - For the theme.
+ * @param origin - The public origin when known, for the home link.
+ * @returns The answer.
+ * @example
+ * ```ts
+ * badRequestResult(413, request, config, "https://example.com").status // 413
+ * ```
+ */
+export function badRequestResult(
+  status: 400 | 413,
+  request: Request,
+  config: Pick<InternalConfig, "theme">,
+  origin?: string,
+): AuthResult {
+  if (isBrowserNavigation(request)) {
+    const page = renderRequestErrorPage({ status, homeUrl: origin ?? "/", theme: config.theme });
+    return html(page.html, page.status);
+  }
+  return { status, body: status === 413 ? "Payload too large." : "Bad request." };
 }

@@ -94,3 +94,44 @@ export function renderErrorPage(options: ErrorPageOptions): RenderedPage {
   const page = renderLayout({ title: content.heading, theme: resolveTheme(options.theme), body });
   return { html: page, status: content.status };
 }
+
+/** What {@link renderRequestErrorPage} needs. */
+export interface RequestErrorPageOptions {
+  /** 400 for a request the server cannot read, 413 for a body over the size limit. */
+  status: 400 | 413;
+  /** Link target of "Go to the home page". */
+  homeUrl: string;
+  theme: Theme;
+}
+
+const REQUEST_ERRORS: Record<RequestErrorPageOptions["status"], { heading: string; message: string }> = {
+  400: {
+    heading: "Bad request",
+    message: "This request could not be understood. Go back, reload the page and try again.",
+  },
+  413: {
+    heading: "Too much data",
+    message: "The form sent more data than the server accepts. Go back and try again with less.",
+  },
+};
+
+/**
+ * Renders the page a browser gets for a request that could not be read (400) or whose body was
+ * too large (413), in the style of the error page, so that a person who posted a form sees a
+ * page rather than a bare string. API clients keep the short JSON bodies.
+ *
+ * @param options - status, home URL, theme.
+ * @returns the page and its status (the one given).
+ * @example
+ * ```ts
+ * renderRequestErrorPage({ status: 413, homeUrl: "/", theme: {} }).status // 413
+ * ```
+ */
+export function renderRequestErrorPage(options: RequestErrorPageOptions): RenderedPage {
+  const { heading, message } = REQUEST_ERRORS[options.status];
+  const body: SafeHtml = html`<h1>${heading}</h1>
+<p class="center">${message}</p>
+<a class="button" href="${safeLinkUrl(options.homeUrl)}">Go to the home page</a>`;
+  const page = renderLayout({ title: heading, theme: resolveTheme(options.theme), body });
+  return { html: page, status: options.status };
+}

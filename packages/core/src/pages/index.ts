@@ -6,7 +6,12 @@
  * @module
  */
 export { type EmailConfirmPageOptions, renderEmailConfirmPage } from "./email-confirm";
-export { type ErrorPageOptions, renderErrorPage } from "./error";
+export {
+  type ErrorPageOptions,
+  type RequestErrorPageOptions,
+  renderErrorPage,
+  renderRequestErrorPage,
+} from "./error";
 export { renderSignInPage, type SignInPageOptions } from "./signin";
 export { renderSignOutPage, type SignOutPageOptions } from "./signout";
 export type { PageProvider, RenderedPage } from "./types";

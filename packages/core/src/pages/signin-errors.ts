@@ -19,7 +19,10 @@ const MESSAGES: ReadonlyMap<string, string> = new Map([
     "OAuthAccountNotLinked",
     "Your email address is already used with a different sign-in method. To confirm it is you, sign in the same way you did originally.",
   ],
-  ["EmailSignin", "We could not send the sign-in email. Check the address and try again."],
+  [
+    "EmailSignin",
+    "That email address cannot be used to sign in. Check it and enter a valid address, such as name@example.com.",
+  ],
   ["EmailSignInError", "We could not send the sign-in email. Check the address and try again."],
   ["CredentialsSignin", "Sign-in failed. Check that the details you entered are correct."],
   ["SessionRequired", "Please sign in to see this page."],
@@ -27,6 +30,10 @@ const MESSAGES: ReadonlyMap<string, string> = new Map([
   [
     "AccountNotLinked",
     "This sign-in method is already linked to a different account. Sign in the way you did originally.",
+  ],
+  [
+    "OAuthProviderUnavailable",
+    "The sign-in provider could not be reached. Please try again in a moment, or choose another way to sign in.",
   ],
   ["RateLimited", "Too many sign-in attempts. Please wait a few minutes, then try again."],
   ["Configuration", "Sign-in is not available right now because of a server configuration problem."],

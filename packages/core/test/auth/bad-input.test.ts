@@ -11,6 +11,9 @@ import { client, config, credentials, signIn } from "./helpers";
 
 const ORIGIN = "http://localhost:3000";
 const BAD_REQUEST = { status: 400, body: '"Bad request."' };
+/** What a browser gets instead: a page in the error page's style, with a heading of its own. */
+const BAD_REQUEST_PAGE = { status: 400, page: "<h1>Bad request</h1>" };
+const TOO_LARGE_PAGE = { status: 413, page: "<h1>Too much data</h1>" };
 
 /** A client whose logger records errors, to check that each case is logged usefully and quietly. */
 function setup() {
@@ -27,7 +30,7 @@ function setup() {
 type Case = {
   name: string;
   request: (c: TestClient, csrfToken: string) => Promise<Response>;
-  expect: { status: number; body?: string; location?: string };
+  expect: { status: number; body?: string; location?: string; page?: string };
   /** The case is a valid sign-in whose only bad part is sanitised (so a session is expected). */
   signsIn?: boolean;
 };
@@ -39,6 +42,16 @@ const cases: Case[] = [
   { name: "POST on csrf", request: (c) => c.post("/auth/csrf"), expect: BAD_REQUEST },
   { name: "POST on providers", request: (c) => c.post("/auth/providers"), expect: BAD_REQUEST },
   { name: "an unknown action", request: (c) => c.get("/auth/admin"), expect: BAD_REQUEST },
+  {
+    name: "an unknown action opened in a browser",
+    request: (c) => c.get("/auth/admin", { headers: { accept: "text/html,application/xhtml+xml" } }),
+    expect: BAD_REQUEST_PAGE,
+  },
+  {
+    name: "a form posted to an action that takes no POST",
+    request: (c) => c.post("/auth/providers", { form: { a: "b" } }),
+    expect: BAD_REQUEST_PAGE,
+  },
   { name: "a prototype key as action", request: (c) => c.get("/auth/__proto__"), expect: BAD_REQUEST },
   {
     name: "extra path segments",
@@ -85,6 +98,20 @@ const cases: Case[] = [
   {
     name: "a body larger than the limit, declared",
     request: (c) => c.post("/auth/callback/credentials", { form: { pad: "x".repeat(MAX_BODY_BYTES) } }),
+    expect: TOO_LARGE_PAGE,
+  },
+  {
+    name: "a body larger than the limit, from a JSON client",
+    request: (c) => c.post("/auth/callback/credentials", { json: { pad: "x".repeat(MAX_BODY_BYTES) } }),
+    expect: { status: 413, body: '"Payload too large."' },
+  },
+  {
+    name: "a body larger than the limit, from the Auth.js client (a form asking for JSON)",
+    request: (c) =>
+      c.post("/auth/callback/credentials", {
+        form: { pad: "x".repeat(MAX_BODY_BYTES) },
+        headers: { "x-auth-return-redirect": "1" },
+      }),
     expect: { status: 413, body: '"Payload too large."' },
   },
   {
@@ -94,7 +121,7 @@ const cases: Case[] = [
         body: new Blob(["a=".padEnd(MAX_BODY_BYTES + 10, "x")]).stream(),
         headers: { "content-type": "application/x-www-form-urlencoded" },
       }),
-    expect: { status: 413, body: '"Payload too large."' },
+    expect: TOO_LARGE_PAGE,
   },
   // CSRF
   {
@@ -210,6 +237,10 @@ describe("bad input", () => {
     if (expected.location !== undefined) expect(response.headers.get("location")).toBe(expected.location);
     const body = await response.text();
     if (expected.body !== undefined) expect(body).toBe(expected.body);
+    if (expected.page !== undefined) {
+      expect(response.headers.get("content-type")).toContain("text/html");
+      expect(body).toContain(expected.page);
+    }
     expect(body).not.toContain("<script>alert(1)");
     expect(c.jar.get("authjs.session-token") !== undefined).toBe(!!signsIn);
   });

@@ -1,22 +1,13 @@
 /** Configuration: defaults, environment inference, validation at first use, lazy config. */
-import { Auth, type AuthConfig, type LoggerInstance, skipCSRFCheck } from "@portcullis/core";
+import { Auth, type AuthConfig, skipCSRFCheck } from "@portcullis/core";
 import { encode } from "@portcullis/core/jwt";
 import Credentials from "@portcullis/core/providers/credentials";
+import GitHub from "@portcullis/core/providers/github";
 import { TestClient } from "@portcullis/testkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { client, config, credentials, SECRET, signIn } from "./helpers";
+import { client, config, credentials, recordingLogger, SECRET, signIn } from "./helpers";
 
 afterEach(() => vi.unstubAllEnvs());
-
-function recordingLogger() {
-  const log = { errors: [] as Error[], warnings: [] as string[], debug: [] as string[] };
-  const logger: LoggerInstance = {
-    error: (e) => void log.errors.push(e),
-    warn: (code) => void log.warnings.push(code),
-    debug: (message) => void log.debug.push(message),
-  };
-  return { log, logger };
-}
 
 const CONFIG_ERROR = {
   message: "There was a problem with the server configuration. Check the server logs for more information.",
@@ -187,6 +178,61 @@ describe("secret", () => {
     expect(response.headers.get("content-type")).toContain("text/html");
   });
 
+  it("reports MissingSecret before UntrustedHost in production when both apply", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const { log, logger } = recordingLogger();
+    const response = await Auth(new Request("https://app.example/auth/session"), { providers: [], logger });
+    expect(response.status).toBe(500);
+    expect(log.errors.map((e) => (e as { type?: string }).type)).toEqual(["MissingSecret", "UntrustedHost"]);
+  });
+
+  it("refuses a secret shorter than 32 characters in production, saying how to make one", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const { log, logger } = recordingLogger();
+    const short = "only-31-characters-long-secret!";
+    expect(short).toHaveLength(31);
+    const response = await Auth(new Request("http://localhost/auth/session"), {
+      secret: short,
+      trustHost: true,
+      providers: [],
+      logger,
+    });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual(CONFIG_ERROR);
+    expect(log.errors.map((e) => (e as { type?: string }).type)).toEqual(["InvalidConfiguration"]);
+    expect(log.errors[0]?.message).toContain("openssl rand -base64 33");
+    expect(log.errors[0]?.message).not.toContain(short);
+  });
+
+  it("refuses a short secret among rotated ones in production", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const { log, logger } = recordingLogger();
+    const cfg = { secret: [SECRET, "old-short"], trustHost: true, providers: [], logger };
+    expect((await Auth(new Request("http://localhost/auth/session"), cfg)).status).toBe(500);
+    expect(log.errors[0]?.message).toMatch(/shorter than 32 characters/);
+  });
+
+  it("warns once about a short secret in development and keeps working", async () => {
+    vi.stubEnv("NODE_ENV", "development");
+    const { log, logger } = recordingLogger();
+    const c = client(config({ secret: "short-dev-secret", logger }));
+    await signIn(c);
+    expect(await c.session()).toMatchObject({ user: { name: "Alice" } });
+    await c.session();
+    expect(log.warnings).toEqual(["short-secret-dev"]);
+  });
+
+  it("warns about the missing secret once, however many times the configuration is normalised", async () => {
+    vi.stubEnv("NODE_ENV", "development");
+    const { log, logger } = recordingLogger();
+    const base: AuthConfig = { trustHost: true, providers: [credentials], logger };
+    // A spread per request (as with `raw`), and a lazy configuration building its object anew.
+    await Auth(new Request("http://localhost/auth/session"), { ...base });
+    await Auth(new Request("http://localhost/auth/session"), { ...base });
+    await Auth(new Request("http://localhost/auth/session"), () => ({ ...base }));
+    expect(log.warnings).toEqual(["missing-secret-dev"]);
+  });
+
   it("works in development without a secret, with a warning", async () => {
     vi.stubEnv("NODE_ENV", "development");
     const { log, logger } = recordingLogger();
@@ -194,6 +240,30 @@ describe("secret", () => {
     await signIn(c);
     expect(await c.session()).not.toBeNull();
     expect(log.warnings).toContain("missing-secret-dev");
+  });
+});
+
+describe("OAuth provider without a client id", () => {
+  const session = (cfg: AuthConfig) => Auth(new Request("http://localhost/auth/session"), cfg);
+
+  it("is refused at start-up in production, naming the variable to set", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("AUTH_GITHUB_ID", "");
+    const { log, logger } = recordingLogger();
+    const response = await session({ secret: SECRET, trustHost: true, providers: [GitHub], logger });
+    expect(response.status).toBe(500);
+    expect(log.errors.map((e) => (e as { type?: string }).type)).toEqual(["InvalidConfiguration"]);
+    expect(log.errors[0]?.message).toContain('AUTH_GITHUB_ID (provider "github")');
+  });
+
+  it("is a warning in development, and the other routes keep working", async () => {
+    vi.stubEnv("NODE_ENV", "development");
+    vi.stubEnv("AUTH_GITHUB_ID", "");
+    const { log, logger } = recordingLogger();
+    const response = await session({ secret: SECRET, trustHost: true, providers: [GitHub], logger });
+    expect(response.status).toBe(200);
+    expect(log.warnings).toEqual(["oauth-client-id-missing"]);
+    expect(log.errors).toEqual([]);
   });
 });
 

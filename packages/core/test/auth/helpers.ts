@@ -1,5 +1,5 @@
 /** Shared setup of the HTTP-level tests: a credentials config and a client bound to Auth. */
-import { Auth, type AuthConfig } from "@portcullis/core";
+import { Auth, type AuthConfig, type LoggerInstance } from "@portcullis/core";
 import { CredentialsSignin } from "@portcullis/core/errors";
 import Credentials from "@portcullis/core/providers/credentials";
 import { TestClient } from "@portcullis/testkit";
@@ -39,4 +39,15 @@ export async function signIn(c: TestClient, fields: Record<string, string> = {})
   return c.post("/auth/callback/credentials", {
     form: { csrfToken, username: "alice", password: "wonderland", callbackUrl: "/dashboard", ...fields },
   });
+}
+
+/** A logger that keeps what it is given: errors, warning codes and debug messages. */
+export function recordingLogger() {
+  const log = { errors: [] as Error[], warnings: [] as string[], debug: [] as string[] };
+  const logger: LoggerInstance = {
+    error: (e) => void log.errors.push(e),
+    warn: (code) => void log.warnings.push(code),
+    debug: (message) => void log.debug.push(message),
+  };
+  return { log, logger };
 }

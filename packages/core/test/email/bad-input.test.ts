@@ -9,6 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailApp, follow, linkOf, location, logText, ORIGIN, requestLink, SECRET } from "./helpers";
 
 const EMAIL_SIGNIN_ERROR = `${ORIGIN}/auth/signin?error=Configuration`;
+
+/** The sign-in page URL for a refused address, with what the visitor typed kept for the form. */
+function refusedAddress(typed?: string): string {
+  const url = new URL(`${ORIGIN}/auth/signin`);
+  url.searchParams.set("error", "EmailSignin");
+  if (typed !== undefined) url.searchParams.set("email", typed);
+  return url.href;
+}
 const FIXED_TOKEN = "fixed-test-token-0123456789abcdef";
 let sink: SmtpSink;
 
@@ -42,18 +50,47 @@ describe("unusable addresses", () => {
     ["nothing at all", undefined],
   ];
 
-  it.each(cases)("refuses an address with %s and mails nothing", async (_name, email) => {
-    const app = emailApp(sink);
-    const browser = app.browser();
-    const before = sink.mails.length;
-    const csrfToken = await browser.csrfToken();
-    const response = await browser.post("/auth/signin/nodemailer", {
-      json: email === undefined ? { csrfToken } : { csrfToken, email },
-    });
-    expect(location(response)).toBe(EMAIL_SIGNIN_ERROR);
-    expect(sink.mails.length).toBe(before);
-    expect(app.errors.map((e) => e.name)).toEqual(["EmailSignInError"]);
-  });
+  // Control and format characters are an attack on mail headers, not a typo: they are not echoed.
+  const echoed = (email: unknown) =>
+    typeof email === "string" && !/[\p{Cc}\p{Cf}]/u.test(email) ? email : undefined;
+
+  it.each(cases)(
+    "refuses an address with %s, mails nothing and keeps it in the form",
+    async (_name, email) => {
+      const app = emailApp(sink);
+      const browser = app.browser();
+      const before = sink.mails.length;
+      const csrfToken = await browser.csrfToken();
+      const response = await browser.post("/auth/signin/nodemailer", {
+        json: email === undefined ? { csrfToken } : { csrfToken, email },
+      });
+      expect(location(response)).toBe(refusedAddress(echoed(email)));
+      expect(sink.mails.length).toBe(before);
+      // The visitor's doing: a warning, not an error someone has to fix.
+      expect(app.errors).toEqual([]);
+      expect(app.warnings).toEqual(["email-address-refused"]);
+    },
+  );
+
+  it.each([
+    ["a domain without a dot", "a@b"],
+    ["localhost", "me@localhost"],
+    ["a quoted local part", '"x y"@example.com'],
+    ["an overlong address", `${"x".repeat(400)}@example.com`],
+  ])(
+    "shows the sign-in form again for %s, asking for a valid address, with the address filled in",
+    async (_name, email) => {
+      const app = emailApp(sink);
+      const browser = app.browser();
+      const back = location(await requestLink(browser, email));
+      const page = await browser.get(back.slice(ORIGIN.length));
+      expect(page.status).toBe(200);
+      const text = await page.text();
+      expect(text).toContain("enter a valid address");
+      expect(text).not.toContain("configuration");
+      expect(text).toContain(`value="${email.replaceAll('"', "&quot;")}"`);
+    },
+  );
 
   it("refuses a JSON address that is not a string", async () => {
     const app = emailApp(sink);
@@ -62,7 +99,7 @@ describe("unusable addresses", () => {
     const response = await browser.post("/auth/signin/nodemailer", {
       json: { csrfToken, email: ["ada@example.com", "eve@evil.test"] },
     });
-    expect(location(response)).toBe(EMAIL_SIGNIN_ERROR);
+    expect(location(response)).toBe(refusedAddress());
   });
 
   it("accepts an address of exactly 320 characters", async () => {
@@ -83,7 +120,7 @@ describe("unusable addresses", () => {
     const app = emailApp(sink, { provider: { normalizeIdentifier: (value: string) => value } });
     const before = sink.mails.length;
     const response = await requestLink(app.browser(), "ada@example.com\r\nBcc: eve@evil.test");
-    expect(location(response)).toBe(EMAIL_SIGNIN_ERROR);
+    expect(location(response)).toBe(refusedAddress());
     expect(sink.mails.length).toBe(before);
   });
 
@@ -94,7 +131,7 @@ describe("unusable addresses", () => {
     expect(new URL(mail.text.split("\n")[1] ?? "").searchParams.get("email")).toBe("Case.Kept@Example.com");
   });
 
-  it("answers a throwing custom normalizeIdentifier with EmailSignInError", async () => {
+  it("answers a throwing custom normalizeIdentifier (its way to refuse an address) with EmailSignin", async () => {
     const app = emailApp(sink, {
       provider: {
         normalizeIdentifier: () => {
@@ -102,7 +139,9 @@ describe("unusable addresses", () => {
         },
       },
     });
-    expect(location(await requestLink(app.browser(), "ada@example.com"))).toBe(EMAIL_SIGNIN_ERROR);
+    expect(location(await requestLink(app.browser(), "ada@example.com"))).toBe(
+      refusedAddress("ada@example.com"),
+    );
   });
 });
 

@@ -18,6 +18,8 @@ export interface EmailApp {
   adapter: Adapter;
   provider: EmailConfig;
   errors: Error[];
+  /** Warning codes logged. */
+  warnings: string[];
   /** A fresh browser (own cookie jar) on the app. */
   browser(): TestClient;
   /** Moves the server's (and the browsers') clock forward. */
@@ -39,7 +41,11 @@ export function emailApp(sink: Pick<SmtpSink, "url"> | undefined, options: Email
   let now = START;
   const adapter = options.adapter ?? MemoryAdapter();
   const errors: Error[] = [];
-  const logger: Partial<LoggerInstance> = { error: (e) => void errors.push(e), warn: () => {} };
+  const warnings: string[] = [];
+  const logger: Partial<LoggerInstance> = {
+    error: (e) => void errors.push(e),
+    warn: (code) => void warnings.push(code),
+  };
   const provider =
     options.customProvider ??
     Nodemailer({ server: sink?.url ?? "", from: "Portcullis <no-reply@example.test>", ...options.provider });
@@ -57,6 +63,7 @@ export function emailApp(sink: Pick<SmtpSink, "url"> | undefined, options: Email
     adapter,
     provider,
     errors,
+    warnings,
     browser: () =>
       new TestClient(
         (request) => Auth(request, config),

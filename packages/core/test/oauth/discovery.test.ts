@@ -78,7 +78,7 @@ describe("discovery cache", () => {
     const now = Date.now();
     const config = relayedConfig(relay, () => now);
     expect(location(await startSignIn(browser(config))).href).toBe(
-      "http://localhost:3000/auth/signin?error=Configuration",
+      "http://localhost:3000/auth/signin?error=OAuthProviderUnavailable",
     );
     expect(config.recorded.errors[0]?.message).toContain(`discovery request to ${relay.wellKnown} failed`);
     expect(config.recorded.errors[0]?.message).toContain("HTTP 503");

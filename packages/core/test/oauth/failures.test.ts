@@ -2,6 +2,8 @@
  * Failed OAuth/OIDC callbacks against a real OpenID Provider: each ends in its documented
  * redirect, logs what went wrong (never a token or code), and stores nothing.
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Adapter } from "@portcullis/core";
 import { encode } from "@portcullis/core/jwt";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
@@ -99,14 +101,14 @@ describe("provider answers", () => {
 });
 
 describe("provider down", () => {
-  it("answers a callback with the error page when the provider stopped after sign-in", async () => {
+  it("sends a callback whose provider stopped after sign-in back to the sign-in page as unavailable", async () => {
     const fragile = await startIdp();
     const adapter = MemoryAdapter();
     const config = oauthConfig([oidcProvider(fragile)], { adapter });
     const client = browser(config);
     const answer = await providerAnswer(fragile, location(await startSignIn(client)));
     await fragile.stop();
-    expect(location(await deliver(client, answer)).href).toBe(CONFIGURATION);
+    expect(location(await deliver(client, answer)).href).toBe(SIGN_IN_ERROR("OAuthProviderUnavailable"));
     // The code depends on whether a kept-alive socket was open (UND_ERR_SOCKET) or not (ECONNREFUSED).
     expect(logged(config)).toMatch(
       /"idp": the token request to .*\/token failed: network error \S+ \(the provider could not be reached\)/,
@@ -120,12 +122,73 @@ describe("provider down", () => {
     const config = oauthConfig([oidcProvider(gone)]);
     const client = browser(config);
     const response = await startSignIn(client);
-    expect(location(response).href).toBe(SIGN_IN_ERROR("Configuration"));
+    expect(location(response).href).toBe(SIGN_IN_ERROR("OAuthProviderUnavailable"));
     expect(setCookieNames(response)).not.toContain("authjs.pkce.code_verifier");
     expect(logged(config)).toContain(
       `discovery request to ${gone.issuer}/.well-known/openid-configuration failed`,
     );
   });
+});
+
+describe("provider unavailable", () => {
+  let broken: Server;
+  let brokenUrl: string;
+  beforeAll(async () => {
+    // A real loopback server standing for a provider in trouble, one behaviour per path.
+    broken = createServer((request, response) => {
+      const path = request.url ?? "";
+      if (path.startsWith("/hang-up")) return void request.socket.destroy();
+      if (path.startsWith("/503-html")) {
+        response.writeHead(503, { "content-type": "text/html" }).end("<h1>Service Unavailable</h1>");
+      } else if (path.startsWith("/503-json")) {
+        response
+          .writeHead(503, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: "temporarily_unavailable" }));
+      } else if (path.startsWith("/html-document")) {
+        response.writeHead(200, { "content-type": "text/html" }).end("<h1>Maintenance</h1>");
+      } else if (path.startsWith("/truncated-json")) {
+        response.writeHead(200, { "content-type": "application/json" }).end('{"issuer": "http');
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => broken.listen(0, "127.0.0.1", resolve));
+    brokenUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    broken.closeAllConnections();
+    await new Promise((resolve) => broken.close(resolve));
+  });
+
+  it.each(["503-html", "503-json", "hang-up"])(
+    "sends a callback whose token endpoint answers %s back to the sign-in page, logging the cause",
+    async (behaviour) => {
+      const token = `${brokenUrl}/${behaviour}/token`;
+      const { adapter, config, client } = setup({ token });
+      const answer = await providerAnswer(idp, location(await startSignIn(client)));
+      const back = location(await deliver(client, answer));
+      expect(back.href).toBe(SIGN_IN_ERROR("OAuthProviderUnavailable"));
+      expect(logged(config)).toContain(
+        `OAuthProviderUnavailable: OAuth provider "idp": the token request to ${token} failed`,
+      );
+      const page = await (await client.get(`${back.pathname}${back.search}`)).text();
+      expect(page).toContain("The sign-in provider could not be reached.");
+      await expectNothingStored(adapter, client);
+    },
+  );
+
+  it.each(["html-document", "truncated-json", "503-html", "hang-up"])(
+    "sends a sign-in whose discovery answers %s back to the sign-in page, logging the cause",
+    async (behaviour) => {
+      const issuer = `${brokenUrl}/${behaviour}`;
+      const config = oauthConfig([oidcProvider(idp, { issuer })]);
+      const response = await startSignIn(browser(config));
+      expect(location(response).href).toBe(SIGN_IN_ERROR("OAuthProviderUnavailable"));
+      expect(logged(config)).toContain(
+        `OAuthProviderUnavailable: OAuth provider "idp": the discovery request to ${issuer}/.well-known/openid-configuration failed`,
+      );
+    },
+  );
 });
 
 function setCookieNames(response: Response): string[] {

@@ -53,7 +53,7 @@ describe("provider that never answers", () => {
       timeouts: TIMEOUTS,
     });
     const response = await startSignIn(browser(config));
-    expect(location(response).href).toBe("http://localhost:3000/auth/signin?error=Configuration");
+    expect(location(response).href).toBe("http://localhost:3000/auth/signin?error=OAuthProviderUnavailable");
     expect(stalled).toContain("/stuck-issuer/.well-known/openid-configuration");
     expect(logged(config)).toContain(
       `discovery request to ${stallUrl}/stuck-issuer/.well-known/openid-configuration failed: no answer in time`,
@@ -61,7 +61,7 @@ describe("provider that never answers", () => {
   });
 
   it(
-    "answers a callback whose token request stalls with the error page and stores nothing",
+    "sends a callback whose token request stalls back to the sign-in page and stores nothing",
     GUARD,
     async () => {
       const adapter = MemoryAdapter();
@@ -72,7 +72,9 @@ describe("provider that never answers", () => {
       const client = browser(config);
       const answer = await providerAnswer(idp, location(await startSignIn(client)));
       const response = await deliver(client, answer);
-      expect(location(response).href).toBe("http://localhost:3000/auth/error?error=Configuration");
+      expect(location(response).href).toBe(
+        "http://localhost:3000/auth/signin?error=OAuthProviderUnavailable",
+      );
       expect(stalled).toContain("/token");
       expect(logged(config)).toContain(`token request to ${stallUrl}/token failed: no answer in time`);
       expect(await adapter.getUserByAccount!({ provider: "idp", providerAccountId: ALICE.sub })).toBeNull();
@@ -80,17 +82,21 @@ describe("provider that never answers", () => {
     },
   );
 
-  it("answers a callback whose custom token request never settles with the error page", GUARD, async () => {
-    const config = oauthConfig(
-      [oidcProvider(idp, { token: { url: `${idp.issuer}/token`, request: () => new Promise(() => {}) } })],
-      { timeouts: TIMEOUTS },
-    );
-    const client = browser(config);
-    const answer = await providerAnswer(idp, location(await startSignIn(client)));
-    expect(location(await deliver(client, answer)).href).toBe(
-      "http://localhost:3000/auth/error?error=Configuration",
-    );
-    expect(logged(config)).toContain("custom token request failed: no answer in time");
-    expect(client.jar.get("authjs.session-token")).toBeUndefined();
-  });
+  it(
+    "sends a callback whose custom token request never settles back to the sign-in page",
+    GUARD,
+    async () => {
+      const config = oauthConfig(
+        [oidcProvider(idp, { token: { url: `${idp.issuer}/token`, request: () => new Promise(() => {}) } })],
+        { timeouts: TIMEOUTS },
+      );
+      const client = browser(config);
+      const answer = await providerAnswer(idp, location(await startSignIn(client)));
+      expect(location(await deliver(client, answer)).href).toBe(
+        "http://localhost:3000/auth/signin?error=OAuthProviderUnavailable",
+      );
+      expect(logged(config)).toContain("custom token request failed: no answer in time");
+      expect(client.jar.get("authjs.session-token")).toBeUndefined();
+    },
+  );
 });

@@ -118,19 +118,23 @@ describe("idToken: false (Salesforce)", () => {
   });
 
   it.each([
-    ["answers about another subject", "/userinfo"],
-    ["answers HTTP 500", "/broken"],
-  ])("refuses the sign-in when the userinfo endpoint %s, storing no session", async (_case, path) => {
-    const config = oauthConfig([asProvider(salesforce({ userinfo: `${impostor.url}${path}` }))]);
-    const client = browser(config);
-    const started = await startSignIn(client, "salesforce");
-    const answer = await providerAnswer(idp, location(started));
-    const response = await client.get(answer.url);
-    const target = location(response);
-    expect(target.pathname).toBe("/auth/error");
-    expect(target.searchParams.get("error")).toBe("Configuration");
-    expect(await sessionOf(client)).toBeNull();
-    expect(config.recorded.errors.map((e) => e.name)).toContain("CallbackRouteError");
-    for (const error of config.recorded.errors) expect(String(error.message)).not.toContain("mallory@");
-  });
+    ["answers about another subject", "/userinfo", "/auth/error", "Configuration", "CallbackRouteError"],
+    // An outage, not a misconfiguration: the sign-in page says the provider could not be reached.
+    ["answers HTTP 500", "/broken", "/auth/signin", "OAuthProviderUnavailable", "OAuthProviderUnavailable"],
+  ])(
+    "refuses the sign-in when the userinfo endpoint %s, storing no session",
+    async (_case, path, page, error, logged) => {
+      const config = oauthConfig([asProvider(salesforce({ userinfo: `${impostor.url}${path}` }))]);
+      const client = browser(config);
+      const started = await startSignIn(client, "salesforce");
+      const answer = await providerAnswer(idp, location(started));
+      const response = await client.get(answer.url);
+      const target = location(response);
+      expect(target.pathname).toBe(page);
+      expect(target.searchParams.get("error")).toBe(error);
+      expect(await sessionOf(client)).toBeNull();
+      expect(config.recorded.errors.map((e) => e.name)).toContain(logged);
+      for (const error of config.recorded.errors) expect(String(error.message)).not.toContain("mallory@");
+    },
+  );
 });

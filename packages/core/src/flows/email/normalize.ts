@@ -23,7 +23,7 @@ const SEPARATOR = /[\s"(),:;<>[\]\\]/u;
 /**
  * Thrown for an address that cannot be used. The message says why but never repeats the
  * address: addresses are personal data and end up in logs. The flows turn it into
- * `EmailSignInError` (sign-in) or `Verification` (a followed link).
+ * `EmailSignin` (sign-in) or `Verification` (a followed link).
  *
  * @example
  * ```ts

@@ -9,7 +9,7 @@
 import { callAdapter } from "../../adapter/call";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { withDeadline } from "../../deadline";
-import { EmailSignInError } from "../../errors";
+import { EmailSignInError, EmailSignin } from "../../errors";
 import type { EmailConfig } from "../../types";
 import { checkSignIn } from "../sign-in";
 import { emailIdentifier } from "./normalize";
@@ -17,11 +17,29 @@ import { consumeEmailAllowance } from "./rate-limit";
 import { consumeVerificationToken, issueVerificationToken } from "./token";
 import { emailAccount } from "./user";
 
+/** Longest typed address handed back to the form; anything longer is not an address worth fixing. */
+const MAX_KEPT_ADDRESS = 1024;
+
+/** The typed address, when it can go back into the sign-in URL and its email field as it is. */
+function keptAddress(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.length > MAX_KEPT_ADDRESS) return undefined;
+  // A CR/LF or bidi override is an attack on mail headers, not a typo: it is not echoed back.
+  return /[\p{Cc}\p{Cf}]/u.test(value) ? undefined : value;
+}
+
+/**
+ * The identifier of the typed address. An address the normalisation (or a custom
+ * `normalizeIdentifier`, throwing to refuse it) turns down is the visitor's input, not a server
+ * fault: it is {@link EmailSignin}, which the sign-in page explains.
+ */
 function readIdentifier(provider: EmailConfig, value: unknown): string {
   try {
     return emailIdentifier(provider, value);
   } catch (error) {
-    throw new EmailSignInError("The submitted email address cannot be used.", { cause: error });
+    throw new EmailSignin("The submitted email address cannot be used.", {
+      cause: error,
+      email: keptAddress(value),
+    });
   }
 }
 
@@ -76,7 +94,8 @@ async function deliver(
  * @param req - The sign-in POST (CSRF already checked by the action).
  * @param ctx - The action context; `ctx.provider` is the email provider.
  * @returns The redirect.
- * @throws {EmailSignInError} For an unusable address or a failed send.
+ * @throws {EmailSignin} For an address that cannot be used.
+ * @throws {EmailSignInError} For a failed send.
  * @throws {RateLimited} When the address had too many links lately.
  * @throws {AccessDenied} When the `signIn` callback denies.
  * @throws {AdapterError} When an adapter call fails.

@@ -9,11 +9,13 @@
  */
 import {
   OperationProcessingError,
+  PARSE_ERROR,
+  RESPONSE_IS_NOT_JSON,
   ResponseBodyError,
   UnsupportedOperationError,
   WWWAuthenticateChallengeError,
 } from "oauth4webapi";
-import { AuthError, CallbackRouteError, OAuthSignInError } from "../../errors";
+import { AuthError, CallbackRouteError, OAuthProviderUnavailable, OAuthSignInError } from "../../errors";
 
 /** Longest provider-supplied text (an error description) quoted in a log line. */
 const MAX_QUOTED = 200;
@@ -33,6 +35,57 @@ export function quoted(text: unknown): string {
   const value = typeof text === "string" ? text : String(text);
   const clean = value.replace(/\p{Cc}/gu, " ");
   return JSON.stringify(clean.length > MAX_QUOTED ? `${clean.slice(0, MAX_QUOTED)}...` : clean);
+}
+
+/**
+ * An identity provider answered a request Portcullis makes itself (not through oauth4webapi) with
+ * an HTTP error status.
+ *
+ * @example
+ * ```ts
+ * if (!response.ok) throw new ProviderHttpError(response.status)
+ * ```
+ */
+export class ProviderHttpError extends Error {
+  /** @param status - The HTTP status the provider answered with. */
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+    this.name = "ProviderHttpError";
+  }
+}
+
+/** The HTTP status a failed provider request carries, if it got as far as an answer. */
+function failedStatus(error: unknown): number | undefined {
+  if (error instanceof ResponseBodyError || error instanceof WWWAuthenticateChallengeError)
+    return error.status;
+  if (error instanceof ProviderHttpError) return error.status;
+  if (error instanceof OperationProcessingError && error.cause instanceof Response) return error.cause.status;
+  return undefined;
+}
+
+/**
+ * True when a provider request failed because the provider is down or broken rather than because
+ * of how the app is configured: no connection, no answer in time, an HTTP 5xx, or an answer that
+ * is not JSON where JSON was due (a proxy's error page in place of a discovery document). A 4xx
+ * such as `invalid_client` is not one of these: it means the client id or secret is wrong.
+ *
+ * @param error - What the request threw.
+ * @returns Whether the provider could not be reached.
+ * @example
+ * ```ts
+ * isProviderUnavailable(new TypeError("fetch failed")) // true
+ * ```
+ */
+export function isProviderUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === "TimeoutError" || error.name === "AbortError") return true;
+  if (error instanceof TypeError && error.message === "fetch failed") return true;
+  // Only the response body itself: a malformed ID token is a PARSE_ERROR too, and not an outage.
+  const junk =
+    error instanceof OperationProcessingError &&
+    (error.code === RESPONSE_IS_NOT_JSON ||
+      (error.code === PARSE_ERROR && error.message.includes('"response" body')));
+  return junk || (failedStatus(error) ?? 0) >= 500;
 }
 
 function networkCode(error: Error): string | undefined {
@@ -64,6 +117,7 @@ export function describeFailure(error: unknown): string {
     return `${error.message}${status}`;
   }
   if (error instanceof UnsupportedOperationError) return error.message;
+  if (error instanceof ProviderHttpError) return error.message;
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
     return "no answer in time";
   if (error instanceof TypeError && error.message === "fetch failed") {
@@ -79,9 +133,12 @@ export type FlowStep = "signIn" | "callback";
 
 /**
  * The AuthError for a failed request to an identity provider, naming the provider and the
- * endpoint. AuthErrors pass through unchanged. At sign-in it is an OAuthSignInError (back to the
- * sign-in page); at the callback a CallbackRouteError (the error page). Both show clients only
- * `Configuration`; the details are for the server log.
+ * endpoint. AuthErrors pass through unchanged. A provider that could not be reached (see
+ * {@link isProviderUnavailable}) gives OAuthProviderUnavailable, which the sign-in page explains:
+ * neither the visitor nor the deployer did anything wrong. Anything else points at the
+ * configuration: at sign-in an OAuthSignInError (back to the sign-in page), at the callback a
+ * CallbackRouteError (the error page), both shown to clients as `Configuration`. The details
+ * are for the server log.
  *
  * @param step - Where in the flow it failed.
  * @param providerId - The provider's id.
@@ -96,6 +153,7 @@ export type FlowStep = "signIn" | "callback";
 export function providerFailure(step: FlowStep, providerId: string, what: string, error: unknown): AuthError {
   if (error instanceof AuthError) return error;
   const message = `OAuth provider "${providerId}": the ${what} failed: ${describeFailure(error)}`;
+  if (isProviderUnavailable(error)) return new OAuthProviderUnavailable(message);
   return step === "signIn" ? new OAuthSignInError(message) : new CallbackRouteError(message);
 }
 
@@ -107,7 +165,7 @@ export function providerFailure(step: FlowStep, providerId: string, what: string
  * @param what - The request, named in the error.
  * @param request - The request.
  * @returns What the request returns.
- * @throws {OAuthSignInError | CallbackRouteError} When it fails (AuthErrors pass through).
+ * @throws {OAuthProviderUnavailable | OAuthSignInError | CallbackRouteError} When it fails (AuthErrors pass through).
  * @example
  * ```ts
  * const response = await talkTo("callback", "idp", "token request", () => fetch(url))

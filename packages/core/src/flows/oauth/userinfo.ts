@@ -14,7 +14,7 @@ import {
 import { withDeadline } from "../../deadline";
 import { InvalidEndpoints, OAuthCallbackError } from "../../errors";
 import type { InternalOAuthProvider, Profile, TokenSet } from "../../types";
-import { talkTo } from "./failure";
+import { ProviderHttpError, talkTo } from "./failure";
 import type { OAuthRuntime } from "./provider";
 import { requestOptions } from "./transport";
 
@@ -56,7 +56,7 @@ async function userinfoEndpoint(
       return (await processUserInfoResponse(server, runtime.client, claims.sub, response)) as Profile;
     if (!response.ok) {
       await response.body?.cancel();
-      throw new TypeError(`HTTP ${response.status}`);
+      throw new ProviderHttpError(response.status);
     }
     let body: unknown;
     try {
