@@ -11,7 +11,7 @@ import type { ActionContext, AuthAction, AuthRequest, AuthResult } from "../cont
 import { AuthError, InvalidRequest } from "../errors";
 import { flowOf } from "../flows";
 import { parseCookies, type SetCookie } from "../http/cookies";
-import { asAuthError, isConfigurationError, runtimeErrorResult } from "../http/errors";
+import { asAuthError, isConfigurationError, logFailure, runtimeErrorResult } from "../http/errors";
 import { lazyRequest } from "../http/lazy-request";
 import { HOST, publicUrl } from "../http/origin";
 import { BadRequest } from "../http/request";
@@ -293,7 +293,8 @@ async function redirecting(
       return { redirect: redirect!, cookies: [] };
     }
     const authError = asAuthError(error);
-    config.logger.error(authError);
+    // A visitor's refusal (wrong password, a signIn callback saying no) is a warning, as on the routes.
+    logFailure(config.logger, authError);
     throw authError;
   }
 }
@@ -329,7 +330,8 @@ export async function controlSessions<T>(
     return await operation(req, ctx);
   } catch (error) {
     const authError = asAuthError(error);
-    config.logger.error(authError);
+    // A visitor's refusal (wrong password, a signIn callback saying no) is a warning, as on the routes.
+    logFailure(config.logger, authError);
     throw authError;
   }
 }
