@@ -19,7 +19,8 @@ import {
 let build: FixtureBuild | undefined;
 let server: FixtureServer | undefined;
 const logged: Error[] = [];
-const logger = { error: (error: Error) => logged.push(error) };
+const warned: string[] = [];
+const logger = { error: (error: Error) => logged.push(error), warn: (code: string) => warned.push(code) };
 const configs: FixtureConfigs = {
   config: withProtectedRoute(integrationConfig({ logger })),
   broken: integrationConfig({ trustHost: false }),
@@ -150,11 +151,14 @@ describe("server-side signIn, signOut and unstable_update", () => {
   it("signIn with a wrong password throws CredentialsSignin with its code and sets no session", async () => {
     const client = app().client();
     logged.length = 0;
+    warned.length = 0;
     const { status, body } = await serverSignIn(client, { ...alice, password: "nope" });
     expect(status).toBe(400);
     expect(body).toEqual({ error: "CredentialsSignin", name: "CredentialsSignin", code: "credentials" });
     expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
-    expect(logged.map((error) => error.name)).toContain("CredentialsSignin");
+    // A wrong password is the visitor's doing: a warning, as on the HTTP routes, not an error.
+    expect(warned).toContain("credentials-signin-failed");
+    expect(logged.map((error) => error.name)).not.toContain("CredentialsSignin");
   });
 
   it("signIn redirects by default, with the session cookie on the redirect", async () => {
