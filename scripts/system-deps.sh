@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages whose servers the test suite runs as real peers (PostgreSQL,
 # MariaDB, Redis, Chromium). Idempotent: a package is installed only when its binary is missing,
-# so a machine that already has everything does no apt work at all. Runs as root; quiet on success.
+# so a machine that already has everything does no apt work at all. Runs as root. It says what it
+# installs and why before the minutes apt takes; apt's own output is shown only on failure.
 set -euo pipefail
 
 missing=()
@@ -26,6 +27,7 @@ if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi
 
+echo "system-deps: installing ${missing[*]} from Debian's packages (the test suite runs them as real peers: databases for the adapters, Chromium for browser tests); this takes a minute or two..."
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 export DEBIAN_FRONTEND=noninteractive
@@ -38,3 +40,4 @@ if ! { apt-get update "${wait_lock[@]}" \
   echo "system-deps: installing ${missing[*]} failed" >&2
   exit 1
 fi
+echo "system-deps: installed ${missing[*]}."
