@@ -159,20 +159,30 @@ export function serializeCookie(name: string, value: string, options: CookieSeri
 }
 
 // Taken at load: an app's test may replace the global Date (fake timers, a subclass), and a date
-// made before that is still a date. The method reads the internal time slot, so it works on any
-// real Date whatever its constructor, and throws on anything else.
+// made before that is still a date. The methods read the internal time slot, so they work on any
+// real Date whatever its constructor, and throw on anything else.
 const toUTCString = Date.prototype.toUTCString;
+const getTime = Date.prototype.getTime;
+
+// The last date written, by its whole second (all the text shows): the session cookie's Expires
+// moves once a second, so under load nearly every answer writes the same date again.
+let lastSecond = Number.NaN;
+let lastText = "";
 
 function httpDate(name: string, expires: Date): string {
-  let text: string;
+  let time: number;
   try {
-    text = toUTCString.call(expires);
+    time = getTime.call(expires);
   } catch {
-    text = "Invalid Date";
+    time = Number.NaN;
   }
-  if (text === "Invalid Date")
-    throw new TypeError(`serializeCookie: expires of "${name}" is not a valid Date`);
-  return text;
+  if (Number.isNaN(time)) throw new TypeError(`serializeCookie: expires of "${name}" is not a valid Date`);
+  const second = Math.floor(time / 1000);
+  if (second !== lastSecond) {
+    lastText = toUTCString.call(expires);
+    lastSecond = second;
+  }
+  return lastText;
 }
 
 // ASCII characters encodeURIComponent leaves alone, and the escape it writes for each other one.

@@ -15,7 +15,16 @@
  * runtime, done once.
  */
 
+import { isHeaderName, isPlainHeaderValue } from "./header-syntax";
+
 const encoder = new TextEncoder();
+
+/** Header fields in the order they were given, names as written: `[name, value]`. */
+export type HeaderFields = ReadonlyArray<readonly [name: string, value: string]>;
+
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
 
 /** The globals that tell runtimes apart. @internal */
 export interface RuntimeScope {
@@ -48,10 +57,45 @@ class MemoryResponse extends Response {
   readonly #text: string | null;
   #stream: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
   #read = false;
+  /**
+   * Fields and Set-Cookie values not yet copied into the Response's own Headers. undici's Headers
+   * converts and checks every value character by character (a session cookie is some 600), and a
+   * Node writer would then copy them all out again: the writer takes them from here instead, and
+   * the Headers is filled only when someone reads `headers`.
+   */
+  #pending: { fields: HeaderFields; cookies: readonly string[] } | undefined;
 
-  constructor(text: string | null, init: ResponseInit) {
+  constructor(text: string | null, init: ResponseInit, fields: HeaderFields, cookies: readonly string[]) {
     super(null, init);
     this.#text = text;
+    if (fields.length === 0 && cookies.length === 0) return;
+    // What Headers would refuse or rewrite goes through it now, so a bad value still throws here.
+    // A cookie from serializeCookie can only differ by a trailing blank (a Path ending in one).
+    const plain =
+      fields.every(([name, value]) => isHeaderName(name) && isPlainHeaderValue(value)) &&
+      cookies.every((cookie) => !isBlank(cookie.charCodeAt(cookie.length - 1)));
+    this.#pending = { fields, cookies };
+    if (!plain) this.#fill();
+  }
+
+  #fill(): void {
+    const pending = this.#pending;
+    if (pending === undefined) return;
+    this.#pending = undefined;
+    const headers = super.headers;
+    for (const [name, value] of pending.fields) headers.append(name, value);
+    for (const cookie of pending.cookies) headers.append("Set-Cookie", cookie);
+  }
+
+  override get headers(): Headers {
+    this.#fill();
+    return super.headers;
+  }
+
+  /** The fields as Node writes them, or undefined once `headers` has been read (see nodeFields). */
+  nodeFields(): Record<string, string | string[]> | undefined {
+    const pending = this.#pending;
+    return pending === undefined ? undefined : nodeRecord(pending.fields, pending.cookies);
   }
 
   /** The body as a string, once; later calls, or calls while a reader holds the stream, fail. */
@@ -112,11 +156,54 @@ class MemoryResponse extends Response {
 
   override clone(): Response {
     if (this.#read || this.#stream?.locked) throw unusable();
-    return new MemoryResponse(this.#text, this);
+    return new MemoryResponse(this.#text, this, [], []);
   }
 }
 
 const memoryBodies = isNode();
+
+/**
+ * Fields as the record `nodeHeadersOf` gives for a Headers holding them: names lowercased and in
+ * Headers' sorted order, repeated names joined as Headers joins them, Set-Cookie kept one per entry.
+ */
+function nodeRecord(fields: HeaderFields, setCookies: readonly string[]): Record<string, string | string[]> {
+  const joined: Record<string, string> = {};
+  const names: string[] = [];
+  let cookies: string[] | undefined = setCookies.length > 0 ? [...setCookies] : undefined;
+  for (const [name, value] of fields) {
+    const key = name.toLowerCase();
+    if (key === "set-cookie") {
+      cookies ??= [];
+      cookies.push(value);
+    } else if (Object.hasOwn(joined, key)) {
+      joined[key] += key === "cookie" ? `; ${value}` : `, ${value}`;
+    } else {
+      joined[key] = value;
+      names.push(key);
+    }
+  }
+  names.sort();
+  const record: Record<string, string | string[]> = {};
+  for (const name of names) record[name] = joined[name]!;
+  if (cookies !== undefined) record["set-cookie"] = cookies;
+  return record;
+}
+
+/**
+ * The headers of one of the core's in-memory answers as `nodeHeadersOf` writes them, taken from
+ * the fields it was made with, without building or reading its `Headers`.
+ *
+ * @param response Any Response.
+ * @returns The record, or undefined when the response is not such an answer or its `headers` has
+ * been read (it may have been changed since).
+ * @example
+ * ```ts
+ * const record = memoryHeadersOf(response) ?? nodeHeadersOf(response)
+ * ```
+ */
+export function memoryHeadersOf(response: Response): Record<string, string | string[]> | undefined {
+  return response instanceof MemoryResponse ? response.nodeFields() : undefined;
+}
 
 /**
  * Whether a Response keeps its body in memory as a string (see the module comment), so a writer
@@ -134,18 +221,31 @@ export function isMemoryResponse(response: Response): boolean {
 }
 
 /**
- * A Response with a string body, or none: on Node one that streams the body only on demand,
- * elsewhere a plain one.
+ * A Response with a string body, or none: on Node one that streams the body only on demand and
+ * copies `fields` and `setCookies` into its Headers only when they are read, elsewhere a plain one.
  *
  * @param text The body; `null` for none.
  * @param init Status and headers.
+ * @param fields More header fields, appended in order after `init`'s.
+ * @param setCookies Set-Cookie values, appended last; only what `serializeCookie` made, which is
+ * trusted to be a valid header value.
  * @returns The response.
+ * @throws TypeError for a header name or value that `Headers` refuses.
  * @example
  * ```ts
- * const response = textResponse('{"ok":true}', { headers: { "Content-Type": "application/json" } });
+ * const response = textResponse('{"ok":true}', { status: 200 }, [["Content-Type", "application/json"]]);
  * await response.json(); // { ok: true }
  * ```
  */
-export function textResponse(text: string | null, init: ResponseInit): Response {
-  return memoryBodies ? new MemoryResponse(text, init) : new Response(text, init);
+export function textResponse(
+  text: string | null,
+  init: ResponseInit,
+  fields: HeaderFields = [],
+  setCookies: readonly string[] = [],
+): Response {
+  if (memoryBodies) return new MemoryResponse(text, init, fields, setCookies);
+  const response = new Response(text, init);
+  for (const [name, value] of fields) response.headers.append(name, value);
+  for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
 }

@@ -1,13 +1,13 @@
 /**
  * A Node `IncomingMessage` as the Web Request the core reads: the URL on the origin the
- * integration resolved, headers copied on first use, and the body either as a body parser already
+ * integration resolved, headers read from Node's record, and the body either as a body parser already
  * left it or streamed from the message, read only when asked for and never past a size limit.
  *
  * Only types come from `node:http`, so importing this module costs nothing outside Node.
  */
 import type { IncomingMessage } from "node:http";
 import { lazyRequest } from "./lazy-request";
-import { headersFromNode } from "./node-headers";
+import { nodeHeadersView } from "./node-headers-view";
 import { BadRequest, MAX_BODY_BYTES } from "./request";
 
 /** How {@link requestFromNode} builds the Request. */
@@ -99,7 +99,8 @@ export function requestFromNode(req: IncomingMessage, options: NodeRequestOption
   const parsed = hasBody && options.parsedBody !== undefined && (req.readableDidRead || req.readableEnded);
   let omit = options.omitHeaders ?? new Set<string>();
   if (parsed) omit = new Set([...omit, ...LENGTH_HEADERS]);
-  const headers = () => headersFromNode(req.headers, omit);
+  // Read from Node's record: the core asks for a few names only (see nodeHeadersView).
+  const headers = () => nodeHeadersView(req.headers, omit);
   let body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined;
   if (parsed) body = serialise(options.parsedBody, req.headers["content-type"]);
   else if (hasBody && !req.readableEnded) body = cappedBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES);

@@ -3,7 +3,7 @@
  * own line, and the body, read whole when the core holds it in memory and streamed otherwise.
  */
 import type { ServerResponse } from "node:http";
-import { isMemoryResponse } from "./memory-response";
+import { isMemoryResponse, memoryHeadersOf } from "./memory-response";
 import { bodyWasCutOff } from "./node-request";
 
 /**
@@ -18,6 +18,9 @@ import { bodyWasCutOff } from "./node-request";
  * ```
  */
 export function nodeHeadersOf(response: Response): Record<string, string | string[]> {
+  // The core's own answers give their fields straight, without filling a Headers to read back.
+  const fields = memoryHeadersOf(response);
+  if (fields !== undefined) return fields;
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of response.headers) if (name !== "set-cookie") headers[name] = value;
   const cookies = response.headers.getSetCookie();

@@ -25,26 +25,31 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
   const given = result.headers ?? {};
   let contentType: string | undefined;
   for (const name in given) if (isContentType(name)) contentType = given[name];
-  let response: Response;
+  // Handed over as a list, in the order a Headers would have received them: on Node the response
+  // keeps the list and its writer reads it, so no Headers is built for an answer nobody inspects.
+  const fields: [string, string][] = [];
+  let text: string | null;
+  let status: number;
   if (result.redirect !== undefined && !returnRedirect) {
-    response = textResponse(null, { status: result.status ?? 302 });
-    response.headers.set("Location", result.redirect);
+    text = null;
+    status = result.status ?? 302;
+    fields.push(["Location", result.redirect]);
   } else if (result.redirect !== undefined) {
     contentType = "application/json";
-    response = textResponse(JSON.stringify({ url: result.redirect }), { status: 200 });
+    text = JSON.stringify({ url: result.redirect });
+    status = 200;
   } else {
     const verbatim = typeof result.body === "string" && contentType !== undefined;
     contentType ??= "application/json";
-    const text = verbatim ? (result.body as string) : JSON.stringify(result.body ?? null);
-    response = textResponse(text, { status: result.status ?? 200 });
+    text = verbatim ? (result.body as string) : JSON.stringify(result.body ?? null);
+    status = result.status ?? 200;
   }
-  // Set on the response's own Headers: building a Headers first would copy every entry twice.
-  const { headers } = response;
-  for (const name in given) if (!isContentType(name)) headers.append(name, given[name]!);
-  if (contentType !== undefined) headers.set("Content-Type", contentType);
-  for (const cookie of result.cookies ?? [])
-    headers.append("Set-Cookie", serializeCookie(cookie.name, cookie.value, cookie.options));
-  return response;
+  for (const name in given) if (!isContentType(name)) fields.push([name, given[name]!]);
+  if (contentType !== undefined) fields.push(["Content-Type", contentType]);
+  const cookies = (result.cookies ?? []).map((cookie) =>
+    serializeCookie(cookie.name, cookie.value, cookie.options),
+  );
+  return textResponse(text, { status }, fields, cookies);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { Readable } from "node:stream";
 import { isNode, textResponse } from "@portcullis/core/http/memory-response";
+import { nodeHeadersOf } from "@portcullis/core/node";
 import { describe, expect, it } from "vitest";
 
 const body = '{"user":{"name":"Alice","email":"alice@example.com"},"expires":"2026-12-21T00:00:00.000Z"}';
@@ -172,5 +173,36 @@ describe("runtime detection", () => {
   it("detects this test process as Node, so Auth's responses here take the fast path", () => {
     expect(isNode()).toBe(true);
     expect(response().constructor).not.toBe(Response);
+  });
+});
+
+describe("header fields kept until read", () => {
+  const fields: [string, string][] = [
+    ["X-Trace", "a"],
+    ["Content-Type", "application/json"],
+    ["x-trace", "b"],
+  ];
+  const cookies = ["a=1; Path=/", "b=2; Path=/; HttpOnly"];
+  const held = () => textResponse("{}", { status: 200 }, fields, cookies);
+  const copied = () =>
+    new Response("{}", { headers: [...fields, ...cookies.map((c): [string, string] => ["Set-Cookie", c])] });
+
+  it("are written as a Headers holding them would be", () => {
+    expect(nodeHeadersOf(held())).toEqual(nodeHeadersOf(copied()));
+    expect(Object.keys(nodeHeadersOf(held()))).toEqual(["content-type", "x-trace", "set-cookie"]);
+  });
+
+  it("are all in the response's headers, and a change made there is what gets written", () => {
+    const answer = held();
+    expect([...answer.headers]).toEqual([...copied().headers]);
+    answer.headers.set("x-trace", "changed");
+    expect(nodeHeadersOf(answer)["x-trace"]).toBe("changed");
+  });
+
+  it("are refused when the answer is made, as Headers refuses them", () => {
+    expect(() => textResponse("{}", { status: 200 }, [["X-Bad", "a\nb"]])).toThrow(TypeError);
+    expect(() => textResponse("{}", { status: 200 }, [["bad name", "a"]])).toThrow(TypeError);
+    // What Headers would trim, it trims.
+    expect(nodeHeadersOf(textResponse("{}", { status: 200 }, [["X-Pad", " a "]]))["x-pad"]).toBe("a");
   });
 });
