@@ -1,5 +1,5 @@
 /** Session-control test setup: two users, a controllable clock, browsers bound to one config. */
-import { type Adapter, Auth, type AuthConfig } from "@portcullis/core";
+import { type Adapter, Auth, type AuthConfig, type SessionInfo } from "@portcullis/core";
 import Credentials from "@portcullis/core/providers/credentials";
 import { TestClient } from "@portcullis/testkit";
 import { describe, expect, it } from "vitest";
@@ -74,21 +74,11 @@ export async function whoIs(client: TestClient): Promise<string | null> {
   return session?.user?.name ?? null;
 }
 
-/** One listed session, as `GET {basePath}/sessions` answers it. */
-export interface Listed {
-  id: string;
-  current: boolean;
-  createdAt: string | null;
-  lastSeenAt: string | null;
-  expires: string;
-  userAgent: string | null;
-}
-
 /** The browser's session list (asserting a 200). */
-export async function listOf(client: TestClient): Promise<Listed[]> {
+export async function listOf(client: TestClient): Promise<SessionInfo[]> {
   const response = await client.get("/auth/sessions");
   if (response.status !== 200) throw new Error(`GET /auth/sessions answered ${response.status}`);
-  return (await response.json()) as Listed[];
+  return (await response.json()) as SessionInfo[];
 }
 
 /**

@@ -6,7 +6,7 @@ import { type AuthConfig, createAuth, memorySessionStore } from "@portcullis/cor
 import { UnsupportedStrategy } from "@portcullis/core/errors";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { describe, expect, it, vi } from "vitest";
-import { browser, clock, control, controlConfig, USERS, whoIs } from "./helpers";
+import { browser, clock, control, controlConfig, listOf, USERS, whoIs } from "./helpers";
 
 function jwtConfig(overrides: Partial<AuthConfig> = {}) {
   const time = clock();
@@ -18,21 +18,6 @@ function jwtConfig(overrides: Partial<AuthConfig> = {}) {
   return { config, time };
 }
 
-interface Listed {
-  id: string;
-  current: boolean;
-  createdAt: string | null;
-  lastSeenAt: string | null;
-  expires: string;
-  userAgent: string | null;
-}
-
-async function list(client: Awaited<ReturnType<typeof browser>>): Promise<Listed[]> {
-  const response = await client.get("/auth/sessions");
-  expect(response.status).toBe(200);
-  return (await response.json()) as Listed[];
-}
-
 describe("JWT sessions with a session store", () => {
   it("lists the user's sessions with an opaque id, the current one marked", async () => {
     const { config, time } = jwtConfig();
@@ -40,7 +25,7 @@ describe("JWT sessions with a session store", () => {
     time.advance(10);
     const phone = await browser(config, "alice", "Phone/2.0");
     await browser(config, "bob");
-    const sessions = await list(phone);
+    const sessions = await listOf(phone);
     expect(sessions).toHaveLength(2);
     expect(sessions.map((s) => [s.userAgent, s.current])).toEqual([
       ["Phone/2.0", true],
@@ -59,7 +44,7 @@ describe("JWT sessions with a session store", () => {
     const { config, time } = jwtConfig();
     const laptop = await browser(config, "alice");
     const phone = await browser(config, "alice");
-    const other = (await list(phone)).find((s) => !s.current)!;
+    const other = (await listOf(phone)).find((s) => !s.current)!;
     const response = await control(phone, "revoke", { id: other.id });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ revoked: 1 });
@@ -94,8 +79,8 @@ describe("JWT sessions with a session store", () => {
     const { config, time } = jwtConfig();
     const alice = await browser(config, "alice");
     const bob = await browser(config, "bob");
-    const bobs = await list(bob);
-    expect((await list(alice)).map((s) => s.id)).not.toContain(bobs[0]!.id);
+    const bobs = await listOf(bob);
+    expect((await listOf(alice)).map((s) => s.id)).not.toContain(bobs[0]!.id);
     expect(await (await control(alice, "revoke", { id: bobs[0]!.id })).json()).toEqual({ revoked: 0 });
     time.advance(61);
     expect(await whoIs(bob)).toBe("Bob");
@@ -129,7 +114,7 @@ describe("JWT sessions with a session store", () => {
     const phone = await browser(config, "alice");
     const csrfToken = await laptop.csrfToken();
     await laptop.post("/auth/signout", { form: { csrfToken } });
-    expect(await list(phone)).toHaveLength(1);
+    expect(await listOf(phone)).toHaveLength(1);
   });
 
   it("keeps the cookie but answers no session while the store is down", async () => {
