@@ -42,6 +42,7 @@ export function authConfig(
     }),
     Email({
       name: "Magic link",
+      formFields: { email: { label: "Email for a magic link" } },
       sendVerificationRequest: ({ identifier, url }) => onMagicLink(identifier, url),
     }),
     // Passkeys work on http://localhost (browsers allow WebAuthn there) and on https.

@@ -245,6 +245,12 @@ export interface EmailConfig extends CommonProviderOptions {
    * provider and address), unless `store` names a shared {@link RateLimitStore}.
    */
   rateLimit?: { max: number; windowSeconds: number; store?: RateLimitStore } | false;
+  /**
+   * Portcullis extension: the address field of the built-in sign-in page, e.g.
+   * `{ email: { label: "Email for a sign-in link", placeholder: "you@example.com" } }`.
+   * Default label "Email", placeholder "email@example.com"; the field stays `type="email"`.
+   */
+  formFields?: { email?: Pick<CredentialInput, "label" | "placeholder" | "autocomplete"> };
   [key: string]: unknown;
 }
 

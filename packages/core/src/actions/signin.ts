@@ -19,10 +19,17 @@ function pageProvider(provider: ProviderConfig, ctx: ActionContext): PageProvide
     callbackUrl: `${ctx.actionUrl}/callback/${provider.id}`,
     style: "style" in provider ? (provider.style as PageProvider["style"]) : undefined,
     credentials: provider.type === "credentials" ? provider.credentials : undefined,
-    formFields: provider.type === "webauthn" ? provider.formFields : undefined,
+    formFields: formFieldsOf(provider),
     enableConditionalUI: provider.type === "webauthn" && provider.enableConditionalUI === true,
     script: carriedFlow(provider)?.pageScript?.(),
   };
+}
+
+/** The form fields a provider declares for the built-in page: a passkey form's, or an email form's address. */
+function formFieldsOf(provider: ProviderConfig): PageProvider["formFields"] {
+  if (provider.type === "webauthn") return provider.formFields;
+  if (provider.type === "email" && provider.formFields?.email) return { email: provider.formFields.email };
+  return undefined;
 }
 
 export const signin: Action = async (req, ctx) => {

@@ -44,7 +44,7 @@ function emailSection(provider: PageProvider, index: number, context: SectionCon
   const email = context.email ?? undefined;
   return html`<form action="${safeLinkUrl(provider.signinUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
-${renderInputField("email", EMAIL_INPUT, `p${index}-0`, email)}
+${renderInputField("email", { ...EMAIL_INPUT, ...provider.formFields?.email, type: "email" }, `p${index}-0`, email)}
 <button type="submit" class="button">Sign in with ${provider.name}</button>
 </form>`;
 }

@@ -20,7 +20,7 @@ export interface PageProvider {
   style?: OAuthProviderButtonStyles;
   /** Fields of a credentials provider's form; each key is the input's name. */
   credentials?: Record<string, CredentialInput>;
-  /** Fields of a WebAuthn provider's form; each key is the input's name. */
+  /** Fields of a WebAuthn provider's form (each key is the input's name), or an email provider's address field. */
   formFields?: Record<string, CredentialInput>;
   /** Whether this WebAuthn provider offers its passkeys in the browser's autofill on load. */
   enableConditionalUI?: boolean;
