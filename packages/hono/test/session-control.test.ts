@@ -1,8 +1,8 @@
-import { type AuthConfig, AuthError, memorySessionStore, type SessionInfo } from "@portcullis/core";
+/** Session control from server routes: the shared suite on a real server of this framework. */
+import { type AuthConfig, AuthError } from "@portcullis/core";
 import { listSessions, revokeSessions } from "@portcullis/hono";
-import { type IntegrationApp, integrationConfig, signInAsAlice, type TestClient } from "@portcullis/testkit";
+import { runSessionControlSuite } from "@portcullis/testkit";
 import type { Context, Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, listen } from "./helpers";
 
 /** The answer of a session-control call as JSON; an AuthError as a 400 naming its type. */
@@ -23,48 +23,4 @@ function withSessionRoutes(config: AuthConfig): Hono {
   return app;
 }
 
-async function signedIn(app: IntegrationApp): Promise<TestClient> {
-  const client = app.client();
-  await signInAsAlice(client);
-  return client;
-}
-
-describe("listSessions and revokeSessions with a session store", () => {
-  let app: IntegrationApp;
-  beforeAll(async () => {
-    // Checked against the store on every read, so a revocation shows at once.
-    const session = { strategy: "jwt", store: memorySessionStore(), revalidateAfter: 0 } as const;
-    app = await listen(withSessionRoutes(integrationConfig({ session })));
-  });
-  afterAll(() => app.close());
-
-  it("lists the request's user's sessions, and null when signed out", async () => {
-    expect(await (await app.client().get("/sessions")).json()).toEqual({ answer: null });
-    await signedIn(app);
-    const phone = await signedIn(app);
-    const { answer } = (await (await phone.get("/sessions")).json()) as { answer: SessionInfo[] };
-    expect(answer.map((s) => s.current).sort()).toEqual([false, true]);
-  });
-
-  it("revokes every session of a user for admin code", async () => {
-    const [a, b] = [await signedIn(app), await signedIn(app)];
-    const response = await app.client().post("/admin/revoke/u1");
-    expect(((await response.json()) as { answer: number }).answer).toBeGreaterThanOrEqual(2);
-    expect([(await a.get("/me")).status, (await b.get("/me")).status]).toEqual([401, 401]);
-  });
-});
-
-describe("listSessions without a session store", () => {
-  let app: IntegrationApp;
-  beforeAll(async () => {
-    app = await listen(withSessionRoutes(integrationConfig({ logger: { error: () => {} } })));
-  });
-  afterAll(() => app.close());
-
-  it("throws UnsupportedStrategy", async () => {
-    const client = await signedIn(app);
-    const response = await client.get("/sessions");
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "UnsupportedStrategy" });
-  });
-});
+runSessionControlSuite("Hono", async (config) => listen(withSessionRoutes(config)));
