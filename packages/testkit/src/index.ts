@@ -45,5 +45,6 @@ export {
   type TestOpenIdProvider,
 } from "./oidc";
 export { startPostgres } from "./postgres";
+export { type RunningRedis, startRedis } from "./redis";
 export { type ReceivedMail, type SmtpSink, startSmtpSink } from "./smtp";
 export { type RunningDatabase, run } from "./system";
