@@ -45,6 +45,7 @@ export {
   type TestOpenIdProvider,
 } from "./oidc";
 export { startPostgres } from "./postgres";
+export { type RunningRedis, startRedis } from "./redis";
 export { runSessionControlSuite, type StartSessionControlApp } from "./session-control-suite";
 export { type ReceivedMail, type SmtpSink, startSmtpSink } from "./smtp";
 export { type RunningDatabase, run } from "./system";
