@@ -84,6 +84,14 @@ describe("language from Accept-Language", () => {
     expect(texts(markup, "button")[0]).toBe("Sign in with GitHub");
   });
 
+  it("tells caches that the page varies with Accept-Language", async () => {
+    const response = await Auth(
+      new Request(`${ORIGIN}/auth/signin`, { headers: { "Accept-Language": "ko" } }),
+      config(),
+    );
+    expect(response.headers.get("vary")).toBe("Accept-Language");
+  });
+
   it("falls back to English without the header", async () => {
     const markup = await page("/auth/verify-request", config());
     expect(root(markup).lang).toBe("en");
