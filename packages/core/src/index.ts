@@ -26,6 +26,7 @@ export { isValidCallbackUrl } from "./http/callback-url-syntax";
 export { setCookieHeader } from "./http/cookies";
 export { requestOrigin } from "./integration";
 export { isAuthAction } from "./is-auth-action";
+export type { Messages } from "./pages/messages";
 export { memorySessionStore } from "./session/store";
 export { customFetch, raw } from "./symbols";
 export type * from "./types";

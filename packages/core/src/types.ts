@@ -12,6 +12,7 @@ import type {
   VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server";
 import type { Adapter, AdapterInput, AdapterSession, AdapterUser } from "./adapters";
+import type { Messages } from "./pages/messages";
 import type { customFetch } from "./symbols";
 
 /** A value or a promise of it. */
@@ -512,12 +513,24 @@ export interface PagesOptions {
   newUser: string;
 }
 
-/** Look of the built-in pages and emails. */
+/** Look and language of the built-in pages, and look of the emails. */
 export interface Theme {
   colorScheme?: "auto" | "dark" | "light";
   logo?: string;
   brandColor?: string;
   buttonText?: string;
+  /**
+   * The language of the built-in pages, as a locale code such as `de` or `pt-BR`. Without it,
+   * each request's `Accept-Language` header chooses among the shipped languages (en, de, fr, es,
+   * pt, it, nl, pl, ja, zh, ko, ar), falling back to English. A code without a shipped catalogue
+   * starts from English, so `messages` can supply the whole language.
+   */
+  locale?: string;
+  /**
+   * Texts that replace the chosen language's, by key (see {@link Messages}); plain text, with
+   * `{provider}` and `{email}` filled in where the English text has them.
+   */
+  messages?: Partial<Messages>;
 }
 
 /** Where log lines go. `debug` runs only with `debug: true` (or a custom logger). */

@@ -15,6 +15,7 @@ export const error: Action = async (req, ctx) => {
     signInUrl: `${ctx.actionUrl}/signin`,
     homeUrl: ctx.origin,
     theme: ctx.config.theme,
+    acceptLanguage: req.request.headers.get("accept-language"),
   });
   return html(page.html, page.status);
 };
@@ -30,6 +31,7 @@ export const verifyRequest: Action = async (req, ctx) => {
     host: new URL(ctx.origin).host,
     homeUrl: ctx.origin,
     theme: ctx.config.theme,
+    acceptLanguage: req.request.headers.get("accept-language"),
   });
   const result = html(page.html, page.status);
   // It is the page of a pending magic link: nothing it loads (a themed logo on another host)

@@ -50,6 +50,7 @@ export const signin: Action = async (req, ctx) => {
       code: req.query.code,
       email: req.query.email,
       theme: ctx.config.theme,
+      acceptLanguage: req.request.headers.get("accept-language"),
     });
     return html(page.html, page.status);
   }

@@ -14,6 +14,7 @@ export const signout: Action = async (req, ctx) => {
       signOutUrl: `${ctx.actionUrl}/signout`,
       callbackUrl: await ctx.callbackUrl(),
       theme: ctx.config.theme,
+      acceptLanguage: req.request.headers.get("accept-language"),
     });
     return html(page.html, page.status);
   }

@@ -54,7 +54,7 @@ export function configurationErrorResult(
   error: AuthError,
   config: Pick<InternalConfig, "logger" | "theme" | "pages">,
   basePath: string,
-  req?: Pick<AuthRequest, "method" | "action" | "query">,
+  req?: Pick<AuthRequest, "method" | "action" | "query"> & Partial<Pick<AuthRequest, "request">>,
   origin?: string,
 ): AuthResult {
   config.logger.error(error);
@@ -73,6 +73,7 @@ export function configurationErrorResult(
       signInUrl: `${origin ?? ""}${basePath}/signin`,
       homeUrl: origin ?? "/",
       theme: config.theme,
+      acceptLanguage: req.request?.headers.get("accept-language"),
     });
     return html(page.html, 500);
   }
@@ -168,7 +169,12 @@ export function badRequestResult(
   origin?: string,
 ): AuthResult {
   if (isBrowserNavigation(request)) {
-    const page = renderRequestErrorPage({ status, homeUrl: origin ?? "/", theme: config.theme });
+    const page = renderRequestErrorPage({
+      status,
+      homeUrl: origin ?? "/",
+      theme: config.theme,
+      acceptLanguage: request.headers.get("accept-language"),
+    });
     return html(page.html, page.status);
   }
   return { status, body: status === 413 ? "Payload too large." : "Bad request." };

@@ -54,7 +54,7 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
 
 /**
  * An HTML result: a built-in page, with the headers that forbid framing it and running any
- * script but the passkey one (see `PAGE_SECURITY_HEADERS`).
+ * script but the passkey one (see `PAGE_SECURITY_HEADERS`), and `Vary: Accept-Language`.
  *
  * @param body - The whole document.
  * @param status - The status code, default 200.
@@ -65,5 +65,12 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
  * ```
  */
 export function html(body: string, status = 200): AuthResult {
-  return { status, body, headers: { "Content-Type": "text/html; charset=utf-8", ...PAGE_SECURITY_HEADERS } };
+  // A page's language may follow the request's Accept-Language, so a cache must not hand one
+  // visitor's language to another.
+  const headers = {
+    "Content-Type": "text/html; charset=utf-8",
+    Vary: "Accept-Language",
+    ...PAGE_SECURITY_HEADERS,
+  };
+  return { status, body, headers };
 }

@@ -4,8 +4,10 @@
  * @module
  */
 import type { Theme } from "../types";
+import { fillIn } from "./fill-in";
 import { renderHiddenInputs } from "./form-fields";
 import { html } from "./html";
+import { pageLanguage } from "./language";
 import { renderLayout } from "./layout";
 import { safeLinkUrl } from "./sanitize";
 import { resolveTheme } from "./theme";
@@ -20,6 +22,8 @@ export interface EmailConfirmPageOptions {
   /** The address being signed in, shown to the user. */
   email: string;
   theme: Theme;
+  /** The request's `Accept-Language` header; picks the language unless the theme sets one. */
+  acceptLanguage?: string | null;
 }
 
 /**
@@ -35,12 +39,16 @@ export interface EmailConfirmPageOptions {
  * ```
  */
 export function renderEmailConfirmPage(options: EmailConfirmPageOptions): RenderedPage {
-  const body = html`<h1>Confirm sign in</h1>
-<p class="center">Sign in as <strong>${options.email}</strong>?</p>
+  const language = pageLanguage(options.theme, options.acceptLanguage);
+  const { messages } = language;
+  const question = fillIn(messages.emailConfirmQuestion, { email: html`<strong>${options.email}</strong>` });
+  const body = html`<h1>${messages.emailConfirmTitle}</h1>
+<p class="center">${question}</p>
 <form action="${safeLinkUrl(options.actionUrl)}" method="post">
 ${renderHiddenInputs(options.fields)}
-<button type="submit" class="button">Sign in</button>
+<button type="submit" class="button">${messages.emailConfirmButton}</button>
 </form>`;
-  const page = renderLayout({ title: "Confirm sign in", theme: resolveTheme(options.theme), body });
+  const theme = resolveTheme(options.theme);
+  const page = renderLayout({ title: messages.emailConfirmTitle, theme, language, body });
   return { html: page, status: 200 };
 }

@@ -5,7 +5,9 @@
  */
 import type { Theme } from "../types";
 import { html, type SafeHtml } from "./html";
+import { pageLanguage } from "./language";
 import { renderLayout } from "./layout";
+import type { Messages } from "./messages";
 import { safeLinkUrl } from "./sanitize";
 import { resolveTheme } from "./theme";
 import type { RenderedPage } from "./types";
@@ -19,66 +21,68 @@ export interface ErrorPageOptions {
   /** Link target of "Go to the home page". */
   homeUrl: string;
   theme: Theme;
+  /** The request's `Accept-Language` header; picks the language unless the theme sets one. */
+  acceptLanguage?: string | null;
 }
 
+/** What an error value shows: its status, the keys of its texts and where its link goes. */
 interface ErrorContent {
   status: number;
-  heading: string;
-  message: string;
+  heading: keyof Messages;
+  message: keyof Messages;
   link: "signIn" | "home";
-  linkText: string;
+  linkText: keyof Messages;
 }
 
 /** Content per error value. A Map, so values like `__proto__` find nothing. */
-const CONTENT: ReadonlyMap<string, ErrorContent> = new Map([
+const CONTENT: ReadonlyMap<string, ErrorContent> = new Map<string, ErrorContent>([
   [
     "Configuration",
     {
       status: 500,
-      heading: "Server error",
-      message:
-        "There is a problem with the server configuration. Check the server logs for more information.",
+      heading: "errorConfigurationHeading",
+      message: "errorConfigurationText",
       link: "home",
-      linkText: "Go to the home page",
+      linkText: "errorLinkHome",
     },
   ],
   [
     "AccessDenied",
     {
       status: 403,
-      heading: "Access denied",
-      message: "You do not have permission to sign in.",
+      heading: "errorAccessDeniedHeading",
+      message: "errorAccessDeniedText",
       link: "signIn",
-      linkText: "Sign in",
+      linkText: "errorLinkSignIn",
     },
   ],
   [
     "Verification",
     {
       status: 403,
-      heading: "Unable to sign in",
-      message: "The sign-in link is no longer valid. It may have been used already, or it may have expired.",
+      heading: "errorVerificationHeading",
+      message: "errorVerificationText",
       link: "signIn",
-      linkText: "Sign in again",
+      linkText: "errorLinkSignInAgain",
     },
   ],
 ]);
 
 const DEFAULT_CONTENT: ErrorContent = {
   status: 200,
-  heading: "Something went wrong",
-  message: "An error occurred. Please try again later.",
+  heading: "errorDefaultHeading",
+  message: "errorDefaultText",
   link: "home",
-  linkText: "Go to the home page",
+  linkText: "errorLinkHome",
 };
 
 /**
  * Renders the error page for an `error` value: `Configuration` (status 500), `AccessDenied`
  * (403) and `Verification` (403) have their own message; anything else gets a generic one with
  * status 200. The value is only a lookup key and never shown, so a crafted link cannot put its
- * own text on the page.
+ * own text on the page. The texts are in the language `pageLanguage` picks.
  *
- * @param options - error value, sign-in and home URLs, theme.
+ * @param options - error value, sign-in and home URLs, theme, `Accept-Language` header.
  * @returns the page and its status.
  * @example
  * ```ts
@@ -87,11 +91,14 @@ const DEFAULT_CONTENT: ErrorContent = {
  */
 export function renderErrorPage(options: ErrorPageOptions): RenderedPage {
   const content = (options.error && CONTENT.get(options.error)) || DEFAULT_CONTENT;
+  const language = pageLanguage(options.theme, options.acceptLanguage);
+  const { messages } = language;
   const href = content.link === "signIn" ? options.signInUrl : options.homeUrl;
-  const body: SafeHtml = html`<h1>${content.heading}</h1>
-<p class="center">${content.message}</p>
-<a class="button" href="${safeLinkUrl(href)}">${content.linkText}</a>`;
-  const page = renderLayout({ title: content.heading, theme: resolveTheme(options.theme), body });
+  const body: SafeHtml = html`<h1>${messages[content.heading]}</h1>
+<p class="center">${messages[content.message]}</p>
+<a class="button" href="${safeLinkUrl(href)}">${messages[content.linkText]}</a>`;
+  const theme = resolveTheme(options.theme);
+  const page = renderLayout({ title: messages[content.heading], theme, language, body });
   return { html: page, status: content.status };
 }
 
@@ -102,17 +109,16 @@ export interface RequestErrorPageOptions {
   /** Link target of "Go to the home page". */
   homeUrl: string;
   theme: Theme;
+  /** The request's `Accept-Language` header; picks the language unless the theme sets one. */
+  acceptLanguage?: string | null;
 }
 
-const REQUEST_ERRORS: Record<RequestErrorPageOptions["status"], { heading: string; message: string }> = {
-  400: {
-    heading: "Bad request",
-    message: "This request could not be understood. Go back, reload the page and try again.",
-  },
-  413: {
-    heading: "Too much data",
-    message: "The form sent more data than the server accepts. Go back and try again with less.",
-  },
+const REQUEST_ERRORS: Record<
+  RequestErrorPageOptions["status"],
+  { heading: keyof Messages; message: keyof Messages }
+> = {
+  400: { heading: "errorBadRequestHeading", message: "errorBadRequestText" },
+  413: { heading: "errorTooLargeHeading", message: "errorTooLargeText" },
 };
 
 /**
@@ -120,7 +126,7 @@ const REQUEST_ERRORS: Record<RequestErrorPageOptions["status"], { heading: strin
  * too large (413), in the style of the error page, so that a person who posted a form sees a
  * page rather than a bare string. API clients keep the short JSON bodies.
  *
- * @param options - status, home URL, theme.
+ * @param options - status, home URL, theme, `Accept-Language` header.
  * @returns the page and its status (the one given).
  * @example
  * ```ts
@@ -128,10 +134,13 @@ const REQUEST_ERRORS: Record<RequestErrorPageOptions["status"], { heading: strin
  * ```
  */
 export function renderRequestErrorPage(options: RequestErrorPageOptions): RenderedPage {
-  const { heading, message } = REQUEST_ERRORS[options.status];
-  const body: SafeHtml = html`<h1>${heading}</h1>
-<p class="center">${message}</p>
-<a class="button" href="${safeLinkUrl(options.homeUrl)}">Go to the home page</a>`;
-  const page = renderLayout({ title: heading, theme: resolveTheme(options.theme), body });
+  const keys = REQUEST_ERRORS[options.status];
+  const language = pageLanguage(options.theme, options.acceptLanguage);
+  const { messages } = language;
+  const body: SafeHtml = html`<h1>${messages[keys.heading]}</h1>
+<p class="center">${messages[keys.message]}</p>
+<a class="button" href="${safeLinkUrl(options.homeUrl)}">${messages.errorLinkHome}</a>`;
+  const theme = resolveTheme(options.theme);
+  const page = renderLayout({ title: messages[keys.heading], theme, language, body });
   return { html: page, status: options.status };
 }

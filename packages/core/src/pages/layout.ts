@@ -5,6 +5,7 @@
  * @module
  */
 import { html, type SafeHtml, trustedHtml } from "./html";
+import type { PageLanguage } from "./language";
 import { type ResolvedTheme, themeCss } from "./theme";
 
 /** What {@link renderLayout} needs. */
@@ -13,6 +14,8 @@ export interface LayoutOptions {
   title: string;
   /** A theme from `resolveTheme`. */
   theme: ResolvedTheme;
+  /** The page's language, from `pageLanguage`: sets the document's `lang` and `dir`. */
+  language: Pick<PageLanguage, "lang" | "dir">;
   /** The content of the card. */
   body: SafeHtml;
   /** Extra CSS rules built from validated values only. */
@@ -22,20 +25,25 @@ export interface LayoutOptions {
 /**
  * Wraps page content in a complete HTML document with the theme's stylesheet and logo.
  *
- * @param options - title, resolved theme, card content and optional extra CSS.
+ * @param options - title, resolved theme, language, card content and optional extra CSS.
  * @returns the whole document, starting with `<!DOCTYPE html>`.
  * @example
  * ```ts
- * const page = renderLayout({ title: "Sign out", theme: resolveTheme({}), body: html`<h1>Sign out</h1>` });
+ * const page = renderLayout({
+ *   title: "Sign out",
+ *   theme: resolveTheme({}),
+ *   language: { lang: "en", dir: "ltr" },
+ *   body: html`<h1>Sign out</h1>`,
+ * });
  * ```
  */
 export function renderLayout(options: LayoutOptions): string {
-  const { title, theme, body, extraCss } = options;
+  const { title, theme, language, body, extraCss } = options;
   // The stylesheet holds only constant rules and colors that passed safeCssColor, which admits no
   // character able to end the <style> element, so it is inserted without escaping.
   const css = trustedHtml(themeCss(theme, extraCss));
   return html`<!DOCTYPE html>
-<html lang="en">
+<html lang="${language.lang}" dir="${language.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -4,8 +4,10 @@
  * @module
  */
 import type { CredentialInput } from "../types";
+import { fillIn } from "./fill-in";
 import { renderHiddenInputs, renderInputField } from "./form-fields";
 import { html, type SafeHtml } from "./html";
+import type { Messages } from "./messages";
 import { resolveProviderStyle } from "./provider-style";
 import { safeLinkUrl } from "./sanitize";
 import type { PageProvider } from "./types";
@@ -16,15 +18,24 @@ export interface SectionContext {
   callbackUrl: string;
   /** Prefills email inputs. */
   email?: string | null;
+  /** The page's texts. */
+  messages: Messages;
 }
 
-const EMAIL_INPUT: CredentialInput = {
-  label: "Email",
-  type: "email",
-  placeholder: "email@example.com",
-  required: true,
-  autocomplete: "email",
-};
+/** The email provider's address field, in the page's language unless the provider names its own. */
+function emailInput(messages: Messages): CredentialInput {
+  return {
+    label: messages.signInEmailLabel,
+    type: "email",
+    placeholder: messages.signInEmailPlaceholder,
+    required: true,
+    autocomplete: "email",
+  };
+}
+
+function signInWith(provider: PageProvider, context: SectionContext): SafeHtml {
+  return fillIn(context.messages.signInWith, { provider: provider.name });
+}
 
 function fields(inputs: Record<string, CredentialInput> | undefined, index: number): SafeHtml[] {
   return Object.entries(inputs ?? {}).map(([name, input], i) =>
@@ -36,7 +47,7 @@ function oauthSection(provider: PageProvider, index: number, context: SectionCon
   const { logo } = resolveProviderStyle(provider.style);
   return html`<form action="${safeLinkUrl(provider.signinUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
-<button type="submit" class="button provider provider-${index}">${logo !== undefined && html`<img src="${logo}" alt="" referrerpolicy="no-referrer">`}<span>Sign in with ${provider.name}</span></button>
+<button type="submit" class="button provider provider-${index}">${logo !== undefined && html`<img src="${logo}" alt="" referrerpolicy="no-referrer">`}<span>${signInWith(provider, context)}</span></button>
 </form>`;
 }
 
@@ -44,8 +55,8 @@ function emailSection(provider: PageProvider, index: number, context: SectionCon
   const email = context.email ?? undefined;
   return html`<form action="${safeLinkUrl(provider.signinUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
-${renderInputField("email", { ...EMAIL_INPUT, ...provider.formFields?.email, type: "email" }, `p${index}-0`, email)}
-<button type="submit" class="button">Sign in with ${provider.name}</button>
+${renderInputField("email", { ...emailInput(context.messages), ...provider.formFields?.email, type: "email" }, `p${index}-0`, email)}
+<button type="submit" class="button">${signInWith(provider, context)}</button>
 </form>`;
 }
 
@@ -53,7 +64,7 @@ function credentialsSection(provider: PageProvider, index: number, context: Sect
   return html`<form action="${safeLinkUrl(provider.callbackUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
 ${fields(provider.credentials, index)}
-<button type="submit" class="button">Sign in with ${provider.name}</button>
+<button type="submit" class="button">${signInWith(provider, context)}</button>
 </form>`;
 }
 
@@ -66,7 +77,7 @@ function webauthnSection(provider: PageProvider, index: number, context: Section
   return html`<form action="${safeLinkUrl(provider.callbackUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken })}
 ${fields(provider.formFields, index)}
-<button type="submit" class="button" data-webauthn-provider="${provider.id}"${conditional}>Sign in with ${provider.name}</button>
+<button type="submit" class="button" data-webauthn-provider="${provider.id}"${conditional}>${signInWith(provider, context)}</button>
 </form>`;
 }
 

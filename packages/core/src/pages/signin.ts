@@ -5,6 +5,7 @@
  */
 import type { Theme } from "../types";
 import { html, type SafeHtml } from "./html";
+import { pageLanguage } from "./language";
 import { renderLayout } from "./layout";
 import { resolveProviderStyle } from "./provider-style";
 import { signInErrorMessage } from "./signin-errors";
@@ -30,9 +31,9 @@ export interface SignInPageOptions {
   /** Prefills the email input. */
   email?: string | null;
   theme: Theme;
+  /** The request's `Accept-Language` header; picks the language unless the theme sets one. */
+  acceptLanguage?: string | null;
 }
-
-const DIVIDER = html`<div class="divider"><span>or</span></div>`;
 
 /** CSS giving each OAuth/OIDC button its provider's validated color, by section index. */
 function providerCss(providers: PageProvider[]): string {
@@ -46,8 +47,9 @@ function providerCss(providers: PageProvider[]): string {
     .join("\n");
 }
 
-function joinWithDividers(sections: SafeHtml[]): SafeHtml[] {
-  return sections.flatMap((section, i) => (i === 0 ? [section] : [DIVIDER, section]));
+function joinWithDividers(sections: SafeHtml[], word: string): SafeHtml[] {
+  const divider = html`<div class="divider"><span>${word}</span></div>`;
+  return sections.flatMap((section, i) => (i === 0 ? [section] : [divider, section]));
 }
 
 /** Each distinct script the providers bring, once, in configuration order. */
@@ -64,10 +66,12 @@ function providerScripts(providers: readonly PageProvider[]): SafeHtml[] {
  * Renders the sign-in page: one section per provider in configuration order, separated by
  * dividers, each a form that posts with the CSRF token (see `renderProviderSection`), and a
  * message box when `error` is set, and the scripts the providers bring (a WebAuthn provider's
- * passkey ceremony, see `webauthn-script.ts`), each once. Every value is escaped; theme and
+ * passkey ceremony, see `webauthn-script.ts`), each once. The texts are in the language
+ * `pageLanguage` picks from the theme and the `Accept-Language` header. Every value is escaped; theme and
  * provider colors and logos are validated and dropped when unsafe.
  *
- * @param options - providers, CSRF token, callback URL, error, email prefill and theme.
+ * @param options - providers, CSRF token, callback URL, error, email prefill, theme and
+ *   `Accept-Language` header.
  * @returns the page, with status 200.
  * @example
  * ```ts
@@ -78,17 +82,25 @@ function providerScripts(providers: readonly PageProvider[]): SafeHtml[] {
  * ```
  */
 export function renderSignInPage(options: SignInPageOptions): RenderedPage {
-  const context = { csrfToken: options.csrfToken, callbackUrl: options.callbackUrl, email: options.email };
+  const language = pageLanguage(options.theme, options.acceptLanguage);
+  const { messages } = language;
+  const context = {
+    csrfToken: options.csrfToken,
+    callbackUrl: options.callbackUrl,
+    email: options.email,
+    messages,
+  };
   const sections = options.providers
     .map((provider, index) => renderProviderSection(provider, index, context))
     .filter((section) => section !== undefined);
-  const body = html`<h1>Sign in</h1>
-${options.error && html`<div class="alert" role="alert">${signInErrorMessage(options.error)}</div>`}
-${sections.length === 0 ? html`<p class="muted center">No sign-in methods are configured.</p>` : joinWithDividers(sections)}
+  const body = html`<h1>${messages.signInTitle}</h1>
+${options.error && html`<div class="alert" role="alert">${signInErrorMessage(options.error, messages)}</div>`}
+${sections.length === 0 ? html`<p class="muted center">${messages.signInNoProviders}</p>` : joinWithDividers(sections, messages.signInDivider)}
 ${providerScripts(options.providers)}`;
   const page = renderLayout({
-    title: "Sign in",
+    title: messages.signInTitle,
     theme: resolveTheme(options.theme),
+    language,
     body,
     extraCss: providerCss(options.providers),
   });

@@ -6,6 +6,7 @@
 import type { Theme } from "../types";
 import { renderHiddenInputs } from "./form-fields";
 import { html } from "./html";
+import { pageLanguage } from "./language";
 import { renderLayout } from "./layout";
 import { safeLinkUrl } from "./sanitize";
 import { resolveTheme } from "./theme";
@@ -19,6 +20,8 @@ export interface SignOutPageOptions {
   /** Where to go after signing out; sent as a hidden field when given. */
   callbackUrl?: string;
   theme: Theme;
+  /** The request's `Accept-Language` header; picks the language unless the theme sets one. */
+  acceptLanguage?: string | null;
 }
 
 /**
@@ -36,11 +39,14 @@ export interface SignOutPageOptions {
 export function renderSignOutPage(options: SignOutPageOptions): RenderedPage {
   const hidden: Record<string, string> = { csrfToken: options.csrfToken };
   if (options.callbackUrl !== undefined) hidden.callbackUrl = options.callbackUrl;
-  const body = html`<h1>Sign out</h1>
-<p class="center">Are you sure you want to sign out?</p>
+  const language = pageLanguage(options.theme, options.acceptLanguage);
+  const { messages } = language;
+  const body = html`<h1>${messages.signOutTitle}</h1>
+<p class="center">${messages.signOutQuestion}</p>
 <form action="${safeLinkUrl(options.signOutUrl)}" method="post">
 ${renderHiddenInputs(hidden)}
-<button type="submit" class="button">Sign out</button>
+<button type="submit" class="button">${messages.signOutButton}</button>
 </form>`;
-  return { html: renderLayout({ title: "Sign out", theme: resolveTheme(options.theme), body }), status: 200 };
+  const theme = resolveTheme(options.theme);
+  return { html: renderLayout({ title: messages.signOutTitle, theme, language, body }), status: 200 };
 }

@@ -5,6 +5,7 @@
  */
 import type { Theme } from "../types";
 import { html } from "./html";
+import { pageLanguage } from "./language";
 import { renderLayout } from "./layout";
 import { safeLinkUrl } from "./sanitize";
 import { resolveTheme } from "./theme";
@@ -17,6 +18,8 @@ export interface VerifyRequestPageOptions {
   /** The site's home URL. */
   homeUrl: string;
   theme: Theme;
+  /** The request's `Accept-Language` header; picks the language unless the theme sets one. */
+  acceptLanguage?: string | null;
 }
 
 /**
@@ -31,9 +34,12 @@ export interface VerifyRequestPageOptions {
  * ```
  */
 export function renderVerifyRequestPage(options: VerifyRequestPageOptions): RenderedPage {
-  const body = html`<h1>Check your email</h1>
-<p class="center">A sign-in link has been sent to your email address.</p>
+  const language = pageLanguage(options.theme, options.acceptLanguage);
+  const { messages } = language;
+  const body = html`<h1>${messages.verifyRequestTitle}</h1>
+<p class="center">${messages.verifyRequestText}</p>
 <p class="center muted"><a href="${safeLinkUrl(options.homeUrl)}">${options.host}</a></p>`;
-  const page = renderLayout({ title: "Check your email", theme: resolveTheme(options.theme), body });
+  const theme = resolveTheme(options.theme);
+  const page = renderLayout({ title: messages.verifyRequestTitle, theme, language, body });
   return { html: page, status: 200 };
 }

@@ -193,7 +193,7 @@ describe("every page", () => {
   it.each(Object.entries(everyPage({})))(
     "the %s page is a complete English document with one card",
     (_, html) => {
-      expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
+      expect(html.startsWith('<!DOCTYPE html>\n<html lang="en" dir="ltr">')).toBe(true);
       expect(html).toContain('<meta charset="utf-8">');
       expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
       expect(textOf(html, "title")).toMatch(/\S/);

@@ -72,6 +72,7 @@ async function confirmPage(req: AuthRequest, ctx: ActionContext): Promise<AuthRe
     },
     email: identifier,
     theme: ctx.config.theme,
+    acceptLanguage: req.request.headers.get("accept-language"),
   });
   const result = html(page.html, page.status);
   // The page's URL holds the token: keep it out of caches and out of the Referer of anything

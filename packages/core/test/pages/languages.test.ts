@@ -1,0 +1,160 @@
+/**
+ * The built-in pages speak the visitor's language: the configured `theme.locale`, else the best
+ * shipped match of the request's Accept-Language header, else English; `theme.messages`
+ * replaces single texts. Checked through `Auth`, as a browser would see the pages.
+ */
+import { Auth, type AuthConfig, type Theme } from "@portcullis/core";
+import GitHub from "@portcullis/core/providers/github";
+import { describe, expect, it } from "vitest";
+import { preferredLanguages } from "../../src/pages/accept-language";
+import { CATALOGUES } from "../../src/pages/messages";
+import { en } from "../../src/pages/messages/en";
+import { credentials, SECRET } from "../auth/helpers";
+import { decode, elements } from "./markup";
+
+const ORIGIN = "http://localhost:3000";
+
+function config(theme?: Theme): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    providers: [GitHub({ clientId: "id", clientSecret: "secret" }), credentials],
+    ...(theme === undefined ? {} : { theme }),
+  };
+}
+
+async function page(path: string, cfg: AuthConfig, acceptLanguage?: string): Promise<string> {
+  const headers = acceptLanguage === undefined ? undefined : { "Accept-Language": acceptLanguage };
+  const response = await Auth(new Request(`${ORIGIN}${path}`, { headers }), cfg);
+  expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+  return response.text();
+}
+
+/** The `<html>` element's attributes. */
+function root(markup: string): Record<string, string> {
+  return elements(markup, "html")[0] ?? {};
+}
+
+/** The decoded text of every element named `tag`, tags inside removed. */
+function texts(markup: string, tag: string): string[] {
+  return [...markup.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, "g"))].map((m) =>
+    decode((m[1] ?? "").replace(/<[^>]*>/g, "").trim()),
+  );
+}
+
+describe("language from Accept-Language", () => {
+  it("writes the sign-in page in German for a German browser", async () => {
+    const markup = await page("/auth/signin", config(), "de-DE,de;q=0.9,en;q=0.8");
+    expect(root(markup)).toMatchObject({ lang: "de", dir: "ltr" });
+    expect(texts(markup, "h1")).toEqual(["Anmelden"]);
+    expect(texts(markup, "title")).toEqual(["Anmelden"]);
+    expect(texts(markup, "button")).toEqual(["Mit GitHub anmelden", "Mit Credentials anmelden"]);
+    expect(texts(markup, "span")).toContain("oder");
+  });
+
+  it("follows q-values rather than header order", async () => {
+    const markup = await page("/auth/signout", config(), "xx;q=1, fr;q=0.4, de;q=0.7");
+    expect(root(markup).lang).toBe("de");
+    expect(texts(markup, "button")).toEqual(["Abmelden"]);
+  });
+
+  it("writes the sign-in page in Arabic, right to left", async () => {
+    const markup = await page("/auth/signin", config(), "ar-EG");
+    expect(root(markup)).toMatchObject({ lang: "ar", dir: "rtl" });
+    expect(texts(markup, "h1")).toEqual(["تسجيل الدخول"]);
+    expect(texts(markup, "button")[0]).toBe("تسجيل الدخول عبر GitHub");
+  });
+
+  it("translates the sign-in page's error message", async () => {
+    const markup = await page("/auth/signin?error=CredentialsSignin", config(), "fr");
+    const alert = /<div class="alert" role="alert">([^<]*)<\/div>/.exec(markup)?.[1];
+    expect(alert).toBe("Échec de la connexion. Vérifiez les informations saisies.");
+  });
+
+  it("translates the error page", async () => {
+    const markup = await page("/auth/error?error=Verification", config(), "es");
+    expect(texts(markup, "h1")).toEqual(["No se puede iniciar sesión"]);
+    expect(texts(markup, "a")).toEqual(["Volver a iniciar sesión"]);
+  });
+
+  it("falls back to English for a language without a catalogue", async () => {
+    const markup = await page("/auth/signin", config(), "sv-SE, fi;q=0.5");
+    expect(root(markup)).toMatchObject({ lang: "en", dir: "ltr" });
+    expect(texts(markup, "h1")).toEqual(["Sign in"]);
+    expect(texts(markup, "button")[0]).toBe("Sign in with GitHub");
+  });
+
+  it("tells caches that the page varies with Accept-Language", async () => {
+    const response = await Auth(
+      new Request(`${ORIGIN}/auth/signin`, { headers: { "Accept-Language": "ko" } }),
+      config(),
+    );
+    expect(response.headers.get("vary")).toBe("Accept-Language");
+  });
+
+  it("falls back to English without the header", async () => {
+    const markup = await page("/auth/verify-request", config());
+    expect(root(markup).lang).toBe("en");
+    expect(texts(markup, "h1")).toEqual(["Check your email"]);
+  });
+});
+
+describe("language from the theme", () => {
+  it("theme.locale wins over the header", async () => {
+    const markup = await page("/auth/signin", config({ locale: "ja" }), "de,en;q=0.5");
+    expect(root(markup)).toMatchObject({ lang: "ja", dir: "ltr" });
+    expect(texts(markup, "h1")).toEqual(["ログイン"]);
+  });
+
+  it("theme.locale with a region keeps the region in lang and uses the language's texts", async () => {
+    const markup = await page("/auth/signout", config({ locale: "pt-BR" }), "de");
+    expect(root(markup).lang).toBe("pt-BR");
+    expect(texts(markup, "button")).toEqual(["Sair"]);
+  });
+
+  it("theme.messages replaces one text and keeps the others, still escaped", async () => {
+    const cfg = config({ messages: { signInWith: "Continue with <b>{provider}</b>" } });
+    const markup = await page("/auth/signin", cfg, "de");
+    expect(markup).toContain("Continue with &lt;b&gt;GitHub&lt;/b&gt;");
+    expect(texts(markup, "h1")).toEqual(["Anmelden"]);
+  });
+
+  it("ignores overrides that are not strings of a known key", async () => {
+    const messages = { signInTitle: 42, bogus: "x" } as unknown as Theme["messages"];
+    const markup = await page("/auth/signin", config({ messages }));
+    expect(texts(markup, "h1")).toEqual(["Sign in"]);
+  });
+});
+
+describe("catalogues", () => {
+  const keys = Object.keys(en).sort();
+
+  it("ships the twelve languages", () => {
+    expect([...CATALOGUES.keys()].sort()).toEqual(
+      ["ar", "de", "en", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt", "zh"].sort(),
+    );
+  });
+
+  it.each([...CATALOGUES])(
+    "%s has every key, each a non-empty text with English's placeholders",
+    (_, messages) => {
+      expect(Object.keys(messages).sort()).toEqual(keys);
+      for (const key of keys) {
+        const text = messages[key as keyof typeof en];
+        expect(text.trim(), key).not.toBe("");
+        const placeholders = (s: string) => [...s.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
+        expect(placeholders(text), key).toEqual(placeholders(en[key as keyof typeof en]));
+      }
+    },
+  );
+});
+
+describe("preferredLanguages", () => {
+  it("orders by q-value, drops q=0, malformed q-values and wildcards", () => {
+    expect(preferredLanguages("en;q=0.1, de-CH;q=0.8, *;q=0.9, fr;q=0, it;q=2, nl")).toEqual([
+      "nl",
+      "de",
+      "en",
+    ]);
+  });
+});
