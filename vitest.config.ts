@@ -15,7 +15,7 @@ const databaseTests = "packages/sql-adapter/test/**/*.test.ts";
 //   MariaDB are not installed.
 // - `db`: the SQL adapter's tests. Only this project starts PostgreSQL and MariaDB (the
 //   testkit's global setup) and hands their URLs to `inject("postgresUrl" | "mariadbUrl")`.
-// - `packages`: every other package, the examples and the bench. No database either; some start
+// - `packages`: every other package, the examples, the bench and the scripts (`npm run pack`). No database either; some start
 //   their own peers (Chromium, an SMTP server, an OIDC provider, framework dev servers).
 export default defineConfig({
   resolve: {
@@ -60,6 +60,7 @@ export default defineConfig({
             "packages/*/test/**/*.test.ts",
             "examples/*/test/**/*.test.ts",
             "bench/test/**/*.test.ts",
+            "scripts/test/**/*.test.ts",
           ],
           exclude: [coreTests, databaseTests, "**/node_modules/**"],
         },
