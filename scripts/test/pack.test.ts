@@ -79,6 +79,7 @@ describe("npm run pack", () => {
     "memory-adapter",
     "migrate",
     "next",
+    "redis",
     "solid-start",
     "sql-adapter",
     "sveltekit",
