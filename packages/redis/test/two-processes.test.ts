@@ -5,7 +5,8 @@
  * down and comes back.
  */
 import { Auth, type AuthConfig } from "@portcullis/core";
-import { redisSessionStore } from "@portcullis/redis";
+import Credentials from "@portcullis/core/providers/credentials";
+import { redisRateLimitStore, redisSessionStore } from "@portcullis/redis";
 import { type RunningRedis, startRedis, TestClient } from "@portcullis/testkit";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -105,6 +106,53 @@ describe("JWT sessions in Redis, shared by two processes", () => {
     await vi.waitFor(async () => expect(await whoIs(laptop)).toBe("Alice"), {
       timeout: 10_000,
       interval: 100,
+    });
+  });
+});
+
+// That the counts hold across processes is shown by the store tests (50 connections, exactly max
+// pass); two configurations in one process would share the default in-memory store anyway.
+describe("rate limits in Redis while Redis is down", () => {
+  /** One "process" whose credentials attempts are limited to 2 per username through Redis. */
+  function limited(logged: unknown[] = []): AuthConfig {
+    const store = redisRateLimitStore(connect());
+    return controlConfig({
+      providers: [
+        Credentials({
+          credentials: { username: {}, password: {} },
+          authorize: ({ password }) => (password === "pw" ? { id: "u-alice", name: "Alice" } : null),
+          rateLimit: { identifier: { max: 2, windowSeconds: 60 }, address: false, store },
+        }),
+      ],
+      logger: { error: (error: unknown) => logged.push(error), warn: () => {} },
+    });
+  }
+
+  async function attempt(config: AuthConfig, password: string): Promise<string> {
+    const client = new TestClient((request) => Auth(request, config));
+    const csrfToken = await client.csrfToken();
+    const response = await client.post("/auth/callback/credentials", {
+      form: { csrfToken, username: "alice", password },
+    });
+    expect(response.status).toBe(302);
+    return response.headers.get("location") ?? "";
+  }
+
+  it("fails closed while Redis is down: the attempt is refused with a redirect, never let through uncounted", async () => {
+    const logged: unknown[] = [];
+    const one = limited(logged);
+    await server.halt();
+    try {
+      const location = await attempt(one, "pw");
+      expect(location).toContain("error=");
+      expect(location).not.toContain("code=credentials");
+      expect(logged.length).toBeGreaterThan(0);
+    } finally {
+      await server.resume();
+    }
+    await vi.waitFor(async () => expect(await attempt(one, "pw")).not.toContain("error="), {
+      timeout: 10_000,
+      interval: 200,
     });
   });
 });
