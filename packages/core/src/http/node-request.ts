@@ -3,11 +3,12 @@
  * integration resolved, headers read from Node's record, and the body either as a body parser already
  * left it or streamed from the message, read only when asked for and never past a size limit.
  *
- * Only types come from `node:http`, so importing this module costs nothing outside Node.
+ * It imports nothing from `node:` (see node-types.ts), so it loads on any runtime.
  */
-import type { IncomingMessage } from "node:http";
+
 import { lazyRequest } from "./lazy-request";
 import { nodeHeadersView } from "./node-headers-view";
+import type { NodeIncomingMessage } from "./node-types";
 import { BadRequest, MAX_BODY_BYTES } from "./request";
 
 /** How {@link requestFromNode} builds the Request. */
@@ -46,7 +47,7 @@ const LENGTH_HEADERS = ["content-length", "transfer-encoding"];
  * Messages whose body was refused or left unread mid-way: their connection must close after the
  * answer, or Node would read (and throw away) the rest of a body that may never end.
  */
-const cutOff = new WeakSet<IncomingMessage>();
+const cutOff = new WeakSet<NodeIncomingMessage>();
 
 /**
  * Whether the body of this message was refused or abandoned by a Request from
@@ -59,7 +60,7 @@ const cutOff = new WeakSet<IncomingMessage>();
  * if (bodyWasCutOff(res.req)) res.setHeader("connection", "close")
  * ```
  */
-export function bodyWasCutOff(req: IncomingMessage | undefined): boolean {
+export function bodyWasCutOff(req: NodeIncomingMessage | undefined): boolean {
   return req !== undefined && cutOff.has(req);
 }
 
@@ -75,23 +76,21 @@ export function bodyWasCutOff(req: IncomingMessage | undefined): boolean {
  * @returns A Request that is `instanceof Request`. Never throws.
  * @example
  * ```ts
- * import { createServer } from "node:http"
  * import { Auth, type AuthConfig, requestOrigin } from "@portcullis/core"
  * import { requestFromNode, responseToNode } from "@portcullis/core/node"
  * import GitHub from "@portcullis/core/providers/github"
  *
  * const config: AuthConfig = { providers: [GitHub] }
  *
- * createServer(async (req, res) => {
- *   const origin = requestOrigin("http", req.headers.host)
- *   const response = origin
- *     ? await Auth(requestFromNode(req, { origin }), config)
- *     : Response.json("Bad request.", { status: 400 })
- *   await responseToNode(res, response)
- * })
+ * // In the request handler of a Node HTTP server, with its `req` and `res`:
+ * const origin = requestOrigin("http", req.headers.host)
+ * const response = origin
+ *   ? await Auth(requestFromNode(req, { origin }), config)
+ *   : Response.json("Bad request.", { status: 400 })
+ * await responseToNode(res, response)
  * ```
  */
-export function requestFromNode(req: IncomingMessage, options: NodeRequestOptions): Request {
+export function requestFromNode(req: NodeIncomingMessage, options: NodeRequestOptions): Request {
   const method = req.method ?? "GET";
   const url = `${options.origin}${options.target ?? req.url ?? "/"}`;
   const hasBody = method !== "GET" && method !== "HEAD";
@@ -102,7 +101,8 @@ export function requestFromNode(req: IncomingMessage, options: NodeRequestOption
   // Read from Node's record: the core asks for a few names only (see nodeHeadersView).
   const headers = () => nodeHeadersView(req.headers, omit);
   let body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined;
-  if (parsed) body = serialise(options.parsedBody, req.headers["content-type"]);
+  const type = req.headers["content-type"];
+  if (parsed) body = serialise(options.parsedBody, typeof type === "string" ? type : undefined);
   else if (hasBody && !req.readableEnded) body = cappedBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES);
   return lazyRequest({ url, method, headers, body });
 }
@@ -124,7 +124,7 @@ function tooLarge(): BadRequest {
  * The message's body as a stream that reads nothing until pulled (no read-ahead) and fails once
  * more than `limit` bytes have arrived, leaving the rest unread.
  */
-function cappedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+function cappedBody(req: NodeIncomingMessage, limit: number): ReadableStream<Uint8Array> {
   const declared = Number(req.headers["content-length"]);
   if (declared > limit) {
     // Refused before a byte is read: whoever reads this body gets the 413, the core straight
@@ -141,7 +141,7 @@ function cappedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Ar
     req.pause();
   };
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const onData = (chunk: Buffer) => {
+  const onData = (chunk: Uint8Array) => {
     size += chunk.byteLength;
     if (size > limit) {
       detach();

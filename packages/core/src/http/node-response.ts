@@ -2,9 +2,10 @@
  * A Web Response written to a Node `ServerResponse`: status, headers with every Set-Cookie on its
  * own line, and the body, read whole when the core holds it in memory and streamed otherwise.
  */
-import type { ServerResponse } from "node:http";
+
 import { isMemoryResponse, memoryHeadersOf } from "./memory-response";
 import { bodyWasCutOff } from "./node-request";
+import type { NodeServerResponse } from "./node-types";
 
 /**
  * A Response's headers as Node writes them: each Set-Cookie is its own entry of an array, since
@@ -51,7 +52,7 @@ function isBodiless(status: number): boolean {
  * await responseToNode(res, await Auth(requestFromNode(req, { origin }), config))
  * ```
  */
-export async function responseToNode(res: ServerResponse, response: Response): Promise<void> {
+export async function responseToNode(res: NodeServerResponse, response: Response): Promise<void> {
   const headers = nodeHeadersOf(response);
   if (bodyWasCutOff(res.req)) headers.connection = "close";
   const { status } = response;
@@ -66,7 +67,7 @@ export async function responseToNode(res: ServerResponse, response: Response): P
     // is then known, so no chunked framing (and a HEAD answer says what GET would send).
     const bytes = await response.arrayBuffer();
     headers["content-length"] = String(bytes.byteLength);
-    res.writeHead(status, headers).end(bytes.byteLength === 0 ? undefined : Buffer.from(bytes));
+    res.writeHead(status, headers).end(bytes.byteLength === 0 ? undefined : new Uint8Array(bytes));
     return;
   }
   const reader = response.body.getReader();
@@ -78,7 +79,7 @@ export async function responseToNode(res: ServerResponse, response: Response): P
   await streamBody(res.writeHead(status, headers), reader);
 }
 
-async function streamBody(res: ServerResponse, reader: ReadableStreamDefaultReader<Uint8Array>) {
+async function streamBody(res: NodeServerResponse, reader: ReadableStreamDefaultReader<Uint8Array>) {
   // The client went away: stop reading the source (a pending read then ends the loop).
   const onClose = () => {
     if (!res.writableFinished) reader.cancel().catch(() => undefined);
@@ -101,7 +102,7 @@ async function streamBody(res: ServerResponse, reader: ReadableStreamDefaultRead
   else res.end();
 }
 
-function drained(res: ServerResponse): Promise<void> {
+function drained(res: NodeServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       res.off("drain", done).off("close", done);
