@@ -129,6 +129,22 @@ export interface Adapter {
   updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>;
 }
 
+/**
+ * The session methods of an adapter, session control included: what an adapter implements to
+ * keep database sessions that can be listed and revoked.
+ */
+export type AdapterSessionMethods = Required<
+  Pick<
+    Adapter,
+    | "createSession"
+    | "getSessionAndUser"
+    | "updateSession"
+    | "deleteSession"
+    | "listSessionsByUser"
+    | "deleteSessionsByUser"
+  >
+>;
+
 /** An adapter given as an object or as a function returning one. */
 export type AdapterInput = Adapter | (() => Adapter);
 

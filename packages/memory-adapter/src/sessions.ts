@@ -1,23 +1,11 @@
-import type { Adapter, AdapterSession } from "@portcullis/core/adapters";
+import type { AdapterSession, AdapterSessionMethods } from "@portcullis/core/adapters";
 import { copy, definedFields, type MemoryStore, requireUser } from "./store";
-
-type SessionMethods = Required<
-  Pick<
-    Adapter,
-    | "createSession"
-    | "getSessionAndUser"
-    | "updateSession"
-    | "deleteSession"
-    | "listSessionsByUser"
-    | "deleteSessionsByUser"
-  >
->;
 
 /**
  * The database-session methods of the memory adapter. Sessions are stored whole, so
  * `createdAt`, `lastSeenAt` and `userAgent` are kept and answered like every other field.
  */
-export function sessionMethods(store: MemoryStore): SessionMethods {
+export function sessionMethods(store: MemoryStore): AdapterSessionMethods {
   const { sessions } = store;
   return {
     async createSession(session) {

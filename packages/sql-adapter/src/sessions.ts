@@ -1,21 +1,9 @@
-import type { Adapter } from "@portcullis/core/adapters";
+import type { AdapterSessionMethods } from "@portcullis/core/adapters";
 import { existingColumns, type TableColumns, timestamps } from "./columns";
 import type { SqlContext } from "./context";
 import type { Row } from "./db";
 import { preparedQuery } from "./prepared";
 import { sessionRow, toSession, toUser } from "./rows";
-
-type SessionMethods = Required<
-  Pick<
-    Adapter,
-    | "createSession"
-    | "getSessionAndUser"
-    | "updateSession"
-    | "deleteSession"
-    | "listSessionsByUser"
-    | "deleteSessionsByUser"
-  >
->;
 
 /**
  * The session columns read alongside the user in `getSessionAndUser`, by the alias they get in
@@ -30,7 +18,7 @@ const JOINED = {
 } as const;
 
 /** The database-session methods of the SQL adapter. */
-export function sessionMethods({ db, dialect, tables, columns }: SqlContext): SessionMethods {
+export function sessionMethods({ db, dialect, tables, columns }: SqlContext): AdapterSessionMethods {
   const byToken = async (sessionToken: string) => {
     const row = await db
       .selectFrom(tables.session)

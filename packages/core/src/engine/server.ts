@@ -101,7 +101,8 @@ interface Step {
  * @throws The configuration's error, when it has one.
  */
 function prepare(config: InternalConfig, basePath: string, call: ServerCall, step: Step): Prepared {
-  const headers = new Headers(call.headers);
+  // Copied only when it is not a Headers already (an integration's request headers usually are).
+  const headers = call.headers instanceof Headers ? call.headers : new Headers(call.headers);
   const origin = originOf(call.origin ?? hostOrigin(headers.get("host")));
   if (origin === undefined)
     throw new InvalidRequest(
