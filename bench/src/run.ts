@@ -18,6 +18,7 @@ import { type ReportSettings, type Row, renderReport } from "./report/table";
 import { runRounds } from "./rounds";
 import type { Contender, Sample } from "./scenarios/contender";
 import { type Role, SCENARIOS, type Scenario } from "./scenarios/index";
+import { type RunningService, ServiceUnavailable, startService } from "./services";
 
 const RESULTS = resolve(import.meta.dirname, "../results/latest.md");
 
@@ -31,7 +32,10 @@ function progress(name: string, unit: string, sample: Sample): string {
   return `  ${name}: ${sample.rate.toFixed(0)} ${unit}, p99 ${sample.p99.toFixed(2)} ms${client}`;
 }
 
-async function startAll(scenario: Scenario, settings: ReportSettings): Promise<Contender[]> {
+async function startAll(
+  scenario: Scenario,
+  settings: ReportSettings & { serverUrl?: string },
+): Promise<Contender[]> {
   const started: Contender[] = [];
   try {
     for (const name of scenario.contenders) started.push(await scenario.start(name, settings));
@@ -45,6 +49,29 @@ async function startAll(scenario: Scenario, settings: ReportSettings): Promise<C
 async function runScenario(scenario: Scenario, settings: ReportSettings): Promise<Row> {
   const row: Row = { name: scenario.name, title: scenario.title, unit: scenario.unit, note: scenario.note };
   log(`# ${scenario.name}: ${scenario.title}`);
+  let service: RunningService | undefined;
+  if (scenario.service) {
+    try {
+      service = await startService(scenario.service);
+    } catch (error) {
+      // Like a missing adapter, a database server this machine cannot run is a known gap.
+      if (!(error instanceof ServiceUnavailable)) throw error;
+      log(`  skipped: ${error.message}`);
+      return { ...row, missing: error.message };
+    }
+  }
+  try {
+    return await runContenders(scenario, { ...settings, serverUrl: service?.url }, row);
+  } finally {
+    await service?.stop();
+  }
+}
+
+async function runContenders(
+  scenario: Scenario,
+  settings: ReportSettings & { serverUrl?: string },
+  row: Row,
+): Promise<Row> {
   let contenders: Contender[];
   try {
     contenders = await startAll(scenario, settings);
@@ -129,7 +156,7 @@ async function main(): Promise<void> {
     log(USAGE);
     return;
   }
-  log("building @portcullis/core, @portcullis/sql-adapter and the children (they run dist/)");
+  log("building @portcullis/core, the adapters and the children (they run dist/)");
   await buildForBench();
   const loadAtStart = loadavg()[0]!;
   pinLoadGenerator();

@@ -12,10 +12,17 @@ export type AppName = "portcullis" | "authjs" | "floor";
 /**
  * How sessions are kept: in the encrypted cookie (`jwt`); in the cookie and registered in an
  * in-memory session store so they can be revoked, the store checked at most once a minute
- * (`jwt-revocable`) or on every read (`jwt-revocable-check`); or in SQLite behind an adapter
- * (`database`). Only Portcullis has the revocable modes.
+ * (`jwt-revocable`) or on every read (`jwt-revocable-check`); or in a database behind an adapter:
+ * SQLite (`database`), PostgreSQL (`database-postgres`) or Redis (`database-redis`). Only
+ * Portcullis has the revocable modes.
  */
-export type SessionMode = "jwt" | "jwt-revocable" | "jwt-revocable-check" | "database";
+export type SessionMode =
+  | "jwt"
+  | "jwt-revocable"
+  | "jwt-revocable-check"
+  | "database"
+  | "database-postgres"
+  | "database-redis";
 
 /** A built app. */
 export interface App {

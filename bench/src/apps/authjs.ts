@@ -10,9 +10,12 @@ import type { App, SessionMode } from "./app";
 import { buildApp } from "./build-app";
 
 /**
- * Builds the Auth.js app; in database mode on the bench's equal-weight Kysely adapter.
+ * Builds the Auth.js app; in database mode on the bench's equal-weight Kysely adapter (SQLite),
+ * on PostgreSQL on `@auth/pg-adapter`, on Redis on `@auth/unstorage-adapter` with unstorage's
+ * Redis driver.
  *
- * @param mode `jwt` or `database`.
+ * @param mode The session mode.
+ * @param serverUrl The PostgreSQL or Redis server's URL, for the modes that need one.
  * @returns The app.
  * @throws When the database cannot be created.
  * @example
@@ -21,7 +24,7 @@ import { buildApp } from "./build-app";
  * const response = await app.handler(new Request("http://127.0.0.1/auth/providers"));
  * ```
  */
-export function authjsApp(mode: SessionMode): Promise<App> {
+export function authjsApp(mode: SessionMode, serverUrl?: string): Promise<App> {
   return buildApp<AuthConfig>(
     {
       auth: Auth,
@@ -30,7 +33,13 @@ export function authjsApp(mode: SessionMode): Promise<App> {
         const { authjsSqlAdapter } = await import("../authjs/sql-adapter");
         return (db): Adapter => authjsSqlAdapter(db);
       },
+      // Loaded on demand, so only a server of that mode holds the driver.
+      openStore: async (backend, url) =>
+        backend === "postgres"
+          ? (await import("../authjs/postgres-store")).authjsPostgresStore(url)
+          : (await import("../authjs/redis-store")).authjsRedisStore(url),
     },
     mode,
+    serverUrl,
   );
 }

@@ -15,6 +15,7 @@ import {
   SESSION_COOKIE,
 } from "../config";
 import type { BenchTables } from "../sqlite";
+import type { SeededStore } from "../stores/seed";
 import { type App, type SessionMode, Unavailable } from "./app";
 
 /** What a library contributes to its bench app. */
@@ -30,7 +31,22 @@ export interface Library<Config> {
   loadAdapter(): Promise<(db: Kysely<BenchTables>) => unknown>;
   /** A new in-memory session store for revocable JWT sessions; absent when the library has none. */
   sessionStore?(): unknown;
+  /**
+   * Loads its adapter for a database server (PostgreSQL or Redis) and opens it on a store of its
+   * own on that server, seeded with alice's session. A missing adapter fails before anything is
+   * created (`Unavailable`).
+   */
+  openStore?(backend: StoreBackend, serverUrl: string): Promise<SeededStore>;
 }
+
+/** The database servers a bench app can keep its sessions on, besides SQLite. */
+export type StoreBackend = "postgres" | "redis";
+
+/** The backend of each session mode that keeps sessions on a database server. */
+const BACKEND_OF: Partial<Record<SessionMode, StoreBackend>> = {
+  "database-postgres": "postgres",
+  "database-redis": "redis",
+};
 
 /**
  * How often each revocable mode checks the store, in seconds: once a minute (reads in between
@@ -75,22 +91,28 @@ export function jwtConfig<Config>(library: Pick<Library<Config>, "Credentials">)
 /**
  * Builds a bench app: JWT sessions with the credentials provider (revocable ones with the
  * library's in-memory session store), or database sessions with the library's adapter on a
- * freshly seeded SQLite file. Every mode uses basePath `/auth`, the bench secret and
- * `trustHost`; database mode adds a placeholder OAuth provider, never contacted, because Auth.js
- * refuses database sessions when credentials is the only provider.
+ * freshly seeded SQLite file, or on a store of its own on the bench's PostgreSQL or Redis server.
+ * Every mode uses basePath `/auth`, the bench secret and `trustHost`; the database modes add a
+ * placeholder OAuth provider, never contacted, because Auth.js refuses database sessions when
+ * credentials is the only provider.
  *
  * @param library The library's pieces.
- * @param mode `jwt` or `database`.
- * @returns The app; in database mode with the seeded session's cookie.
+ * @param mode The session mode.
+ * @param serverUrl The database server's URL, for `database-postgres` and `database-redis`.
+ * @returns The app; in the database modes with the seeded session's cookie.
  * @throws {Unavailable} When the library's adapter cannot be loaded, or a revocable mode is asked
  * of a library without a session store.
- * @throws When the database cannot be created.
+ * @throws When the database cannot be created, or a database server's mode has no URL.
  * @example
  * ```ts
  * const app = await buildApp({ auth: Auth, Credentials, loadAdapter }, "jwt");
  * ```
  */
-export async function buildApp<Config>(library: Library<Config>, mode: SessionMode): Promise<App> {
+export async function buildApp<Config>(
+  library: Library<Config>,
+  mode: SessionMode,
+  serverUrl?: string,
+): Promise<App> {
   if (mode === "jwt") {
     const config = jwtConfig<Config>(library);
     return { handler: (request) => library.auth(request, config), close: async () => {} };
@@ -99,21 +121,31 @@ export async function buildApp<Config>(library: Library<Config>, mode: SessionMo
     const config = revocableConfig(library, mode);
     return { handler: (request) => library.auth(request, config), close: async () => {} };
   }
-  const base = { basePath: BASE_PATH, secret: SECRET, trustHost: true };
-  const credentials = credentialsOf(library);
+  const backend = BACKEND_OF[mode];
+  if (backend) {
+    if (!library.openStore) throw new Unavailable(`no ${backend} adapter in this library`);
+    if (!serverUrl) throw new Error(`${mode} needs the URL of the bench's ${backend} server`);
+    return databaseApp(library, await library.openStore(backend, serverUrl));
+  }
   const adapter = await library.loadAdapter();
   // Loaded only here, so a JWT-mode server's memory holds no database driver.
   const { seededDatabase } = await import("../sqlite");
   const database = await seededDatabase();
+  return databaseApp(library, { ...database, adapter: adapter(database.db) });
+}
+
+/** A database-session app on a seeded store: the same configuration whatever the store. */
+function databaseApp<Config>(library: Library<Config>, store: SeededStore): App {
+  const base = { basePath: BASE_PATH, secret: SECRET, trustHost: true };
   const config = {
     ...base,
-    providers: [credentials, PLACEHOLDER_OAUTH],
-    adapter: adapter(database.db),
+    providers: [credentialsOf(library), PLACEHOLDER_OAUTH],
+    adapter: store.adapter,
     session: { strategy: "database" },
   } as Config;
   return {
     handler: (request) => library.auth(request, config),
-    sessionCookie: `${SESSION_COOKIE}=${database.sessionToken}`,
-    close: database.close,
+    sessionCookie: `${SESSION_COOKIE}=${store.sessionToken}`,
+    close: store.close,
   };
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { build } from "tsup";
 
@@ -16,8 +17,14 @@ const ROOT = resolve(import.meta.dirname, "../../..");
 /** Where the compiled child entries go (git-ignored, rebuilt on every run). */
 export const CHILD_DIST = resolve(ROOT, "bench/dist");
 
-/** The packages a bench server imports. */
-const PACKAGES = ["@portcullis/core", "@portcullis/sql-adapter"];
+/**
+ * The packages a bench server imports. `@portcullis/redis-adapter` is built only where the
+ * checkout has it; elsewhere the Redis database-session row reports it as not available.
+ */
+const PACKAGES = ["@portcullis/core", "@portcullis/sql-adapter", "@portcullis/redis-adapter"];
+
+/** Whether the checkout has the package's sources (`@portcullis/x` lives in `packages/x`). */
+const inCheckout = (name: string) => existsSync(resolve(ROOT, "packages", name.replace("@portcullis/", "")));
 
 /** The child entries, by the name {@link CHILD_DIST} gives their output. */
 const ENTRIES = {
@@ -29,7 +36,7 @@ const ENTRIES = {
 export type ChildEntry = keyof typeof ENTRIES;
 
 /**
- * Runs each package's build script (tsup, a few seconds; the core first since the adapter's
+ * Runs each package's build script (tsup, a few seconds; the core first since the adapters'
  * declarations import it), then compiles the child entries with every package import left
  * external, so a child loads each library from its package as an app would, and only the library
  * its app needs (each app stays a chunk of its own, imported on demand). Output goes to stderr.
@@ -41,7 +48,7 @@ export type ChildEntry = keyof typeof ENTRIES;
  * ```
  */
 export async function buildForBench(): Promise<void> {
-  for (const name of PACKAGES) {
+  for (const name of PACKAGES.filter(inCheckout)) {
     execFileSync("npm", ["run", "build", "--workspace", name], { cwd: ROOT, stdio: ["ignore", 2, 2] });
   }
   await build({

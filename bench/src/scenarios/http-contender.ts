@@ -23,6 +23,8 @@ export interface HttpSetup {
   connections: number;
   /** What the bridge hands the server as its request. */
   bridge: RequestKind;
+  /** The PostgreSQL or Redis server the app keeps its sessions on, for the modes that need one. */
+  serverUrl?: string;
 }
 
 /**
@@ -40,7 +42,8 @@ export interface HttpSetup {
  * ```
  */
 export async function startHttpContender(setup: HttpSetup): Promise<Contender> {
-  const child = await startChild("server-main", [setup.app, setup.mode, setup.bridge]);
+  const serverUrl = setup.serverUrl === undefined ? [] : [setup.serverUrl];
+  const child = await startChild("server-main", [setup.app, setup.mode, setup.bridge, ...serverUrl]);
   const origin = `http://127.0.0.1:${child.ready.port}`;
   let makePlan: PlanFactory;
   try {

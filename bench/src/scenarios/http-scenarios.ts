@@ -13,6 +13,7 @@ import { cookieHeader } from "../load/cookies";
 import { browsersPlan, getPlan, type LoadPlan, rotatingCookiePlan } from "../load/plan";
 import { signInOnce, signInSequence } from "../load/sign-in";
 import { tokenPool } from "../load/token-pool";
+import type { ServiceName } from "../services";
 
 /** The server a scenario is prepared against. */
 export interface Target {
@@ -37,6 +38,8 @@ export interface HttpScenario {
   baseline?: SessionMode;
   /** What the table says about the row besides its figures. */
   note?: string;
+  /** The database server the bench starts for this scenario, when its servers keep sessions on one. */
+  service?: ServiceName;
   /** Checks the server and returns a factory of fresh plans, one per run (warm-up or measure). */
   prepare(target: Target): Promise<PlanFactory>;
 }
@@ -85,6 +88,12 @@ async function visitAsAlice(target: Target, jars: BrowserJars, user: number): Pr
 async function freshSessionPerRun(target: Target): Promise<PlanFactory> {
   await sessionOf(target, await signInOnce(target.origin));
   return async () => getPlan(`${BASE_PATH}/session`, { cookie: await signInOnce(target.origin) });
+}
+
+/** A database server's seeded session, checked to be alice's, read again and again. */
+function seededSession(target: Target): Promise<() => LoadPlan> {
+  if (!target.sessionCookie) throw new Error("a database server reports its seeded session cookie");
+  return sessionOf(target, target.sessionCookie);
 }
 
 /** Every HTTP scenario, in the order they run. */
@@ -197,9 +206,22 @@ export const HTTP_SCENARIOS: readonly HttpScenario[] = [
     title: "GET /auth/session, database session (SQLite)",
     unit: "req/s",
     mode: "database",
-    prepare: (target) => {
-      if (!target.sessionCookie) throw new Error("a database server reports its seeded session cookie");
-      return sessionOf(target, target.sessionCookie);
-    },
+    prepare: seededSession,
+  },
+  {
+    name: "session-db-postgres",
+    title: "GET /auth/session, database session (PostgreSQL)",
+    unit: "req/s",
+    mode: "database-postgres",
+    service: "postgres",
+    prepare: seededSession,
+  },
+  {
+    name: "session-db-redis",
+    title: "GET /auth/session, database session (Redis)",
+    unit: "req/s",
+    mode: "database-redis",
+    service: "redis",
+    prepare: seededSession,
   },
 ];

@@ -9,6 +9,7 @@ import type { RequestKind } from "../bridge";
 import { POOL_SIZE } from "../jwt/codec";
 import { getPlan } from "../load/plan";
 import type { InProcessOp, JwtOp } from "../process/protocol";
+import type { ServiceName } from "../services";
 import type { Contender } from "./contender";
 import { startHttpContender } from "./http-contender";
 import { HTTP_SCENARIOS, type HttpScenario } from "./http-scenarios";
@@ -18,6 +19,8 @@ import { startJwtContender } from "./jwt-contender";
 export interface ScenarioSettings {
   connections: number;
   bridge: RequestKind;
+  /** The URL of the database server the bench started for the scenario ({@link Scenario.service}). */
+  serverUrl?: string;
 }
 
 /**
@@ -35,6 +38,8 @@ export interface Scenario {
   note?: string;
   /** `portcullis` and `authjs` (and maybe `portcullisBaseline`), or `floor` alone. */
   contenders: readonly Role[];
+  /** A database server the bench starts before the contenders and stops after the row. */
+  service?: ServiceName;
   start(contender: Role, settings: ScenarioSettings): Promise<Contender>;
 }
 
@@ -50,13 +55,14 @@ function http(scenario: HttpScenario): Scenario {
   return {
     ...scenario,
     contenders: baseline ? WITH_BASELINE : PAIR,
-    start: (role, { connections, bridge }) =>
+    start: (role, { connections, bridge, serverUrl }) =>
       startHttpContender({
         app: appOf(role),
         mode: modeOf(role),
         prepare: scenario.prepare,
         connections,
         bridge,
+        serverUrl,
       }),
   };
 }
