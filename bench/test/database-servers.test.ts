@@ -1,7 +1,10 @@
 /**
  * The apps of `session-db-postgres` and `session-db-redis`, each on a private PostgreSQL or Redis
- * server as the bench starts them: each answers its seeded cookie with alice's session.
+ * server as the bench starts them: each keeps its seeded session on that server, answers the
+ * seeded cookie with alice's session, and leaves nothing there once closed.
  */
+import { Redis } from "ioredis";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, Unavailable } from "../src/apps/app";
 import { authjsApp } from "../src/apps/authjs";
@@ -36,6 +39,26 @@ afterAll(async () => {
   for (const service of services.values()) if (typeof service !== "string") await service.stop();
 });
 
+/** What the apps have made on the server: their databases on PostgreSQL, their keys on Redis. */
+async function storedOn(name: ServiceName, url: string): Promise<number> {
+  if (name === "redis") {
+    const client = new Redis(url);
+    try {
+      return await client.dbsize();
+    } finally {
+      client.disconnect();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT 1 FROM pg_database WHERE datname LIKE 'bench\\_%'");
+    return rows.length;
+  } finally {
+    await client.end();
+  }
+}
+
 async function sessionOf(app: App): Promise<unknown> {
   const response = await app.handler(
     new Request(`http://127.0.0.1${BASE_PATH}/session`, { headers: { cookie: app.sessionCookie ?? "" } }),
@@ -49,10 +72,10 @@ describe("database-session apps on a database server", () => {
     "%s on %s answers the seeded cookie with alice's session",
     async ([library, name, mode], ctx) => {
       const service = services.get(name);
-      if (typeof service === "string") return ctx.skip(service);
+      if (service === undefined || typeof service === "string") return ctx.skip(service);
       let app: App;
       try {
-        app = await BUILDERS[library](mode, service?.url);
+        app = await BUILDERS[library](mode, service.url);
       } catch (error) {
         // The Portcullis Redis adapter ships separately; without it the row says so, as this does.
         if (!(error instanceof Unavailable)) throw error;
@@ -60,12 +83,15 @@ describe("database-session apps on a database server", () => {
         return ctx.skip(`${library} on ${name}: ${error.message}`);
       }
       try {
+        // The session lives on the server the bench started, not in a local SQLite file.
+        expect(await storedOn(name, service.url)).toBeGreaterThan(0);
         expect(app.sessionCookie).toMatch(/^authjs\.session-token=./);
         const session = (await sessionOf(app)) as { user?: { email?: string; name?: string } } | null;
         expect(session?.user).toMatchObject({ email: ALICE.email, name: ALICE.name });
       } finally {
         await app.close();
       }
+      expect(await storedOn(name, service.url)).toBe(0);
     },
   );
 });
