@@ -1,7 +1,9 @@
 /**
  * The database servers some scenarios keep their sessions on: a private PostgreSQL or Redis
  * server that the bench starts for the scenario (the test kit's throwaway servers: a temp dir, a
- * free port of 127.0.0.1, no durability) and stops after its row, whatever happened.
+ * free port of 127.0.0.1, no durability) and stops after its row, whatever happened. Started by
+ * the bench process after it has pinned itself, a server inherits the load generator's core, so
+ * the core of the process under test stays its own.
  *
  * @module
  */
