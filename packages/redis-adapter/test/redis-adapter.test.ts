@@ -192,6 +192,57 @@ describe("indexes", () => {
   });
 });
 
+describe("identifiers that a naive key layout would confuse", () => {
+  // Pairs that would share a key if the parts were joined with ":" as they are.
+  const pairs: [string, string, string, string][] = [
+    ["a:b", "c", "a", "b:c"],
+    ["a%3Ab", "c", "a:b", "c"],
+    ["*", "x", "?", "x"],
+    ["", ":x", ":", "x"],
+  ];
+
+  it.each(pairs)("accounts (%j, %j) and (%j, %j) stay apart", async (p1, id1, p2, id2) => {
+    const db = adapter();
+    const [one, two] = [await newUser(db), await newUser(db)];
+    await db.linkAccount({ userId: one.id, type: "oauth", provider: p1, providerAccountId: id1 });
+    await db.linkAccount({ userId: two.id, type: "oauth", provider: p2, providerAccountId: id2 });
+    expect(await db.getUserByAccount({ provider: p1, providerAccountId: id1 })).toEqual(one);
+    expect(await db.getUserByAccount({ provider: p2, providerAccountId: id2 })).toEqual(two);
+    await db.deleteUser(one.id);
+    expect(await db.getUserByAccount({ provider: p2, providerAccountId: id2 })).toEqual(two);
+  });
+
+  it.each(pairs)("verification tokens (%j, %j) and (%j, %j) stay apart", async (i1, t1, i2, t2) => {
+    const db = adapter();
+    const expires = new Date(Date.now() + HOUR);
+    await db.createVerificationToken({ identifier: i1, token: t1, expires });
+    await db.createVerificationToken({ identifier: i2, token: t2, expires });
+    expect(await db.useVerificationToken({ identifier: i1, token: t1 })).toEqual({
+      identifier: i1,
+      token: t1,
+      expires,
+    });
+    expect(await db.useVerificationToken({ identifier: i2, token: t2 })).toEqual({
+      identifier: i2,
+      token: t2,
+      expires,
+    });
+  });
+
+  it("emails with key-like characters and non-ASCII letters find their users", async () => {
+    const db = adapter();
+    for (const email of ["a:b@example.test", "*@example.test", "zoë@exämple.test", "x@example.test:extra"]) {
+      const user = await newUser(db, { email });
+      expect(await db.getUserByEmail(email)).toEqual(user);
+      await db.updateUser({ id: user.id, email: `new-${email}` });
+      expect(await db.getUserByEmail(email)).toBeNull();
+      await db.deleteUser(user.id);
+      expect(await db.getUserByEmail(`new-${email}`)).toBeNull();
+    }
+    expect(await allKeys()).toEqual([]);
+  });
+});
+
 describe("hashes another program wrote badly", () => {
   const key = (name: string) => `${PREFIX}${name}`;
   const cases: {
