@@ -13,14 +13,18 @@ export interface Script {
   sha: string;
 }
 
-// Helpers every script may call. `owner` reads a hash's JSON-encoded userId; a value that is not a
-// JSON string is reported with the key's name (prefixed BADDATA, which the caller recognises),
-// since a script must not guess which user a half-written row belongs to.
+// Helpers every script may call. `owner` reads a hash's JSON-encoded userId, nil when there is no
+// such hash; a hash without one, or with one that is not a JSON string, is reported with the key's
+// name (prefixed BADDATA, which the caller recognises), since a script must not guess which user
+// a half-written row belongs to.
 const PRELUDE = `
 local P = ARGV[1]
 local function owner(key)
   local raw = redis.call('HGET', key, 'userId')
-  if not raw then return nil end
+  if not raw then
+    if redis.call('EXISTS', key) == 1 then error({ err = 'BADDATA ' .. key .. ' has no userId' }) end
+    return nil
+  end
   local ok, id = pcall(cjson.decode, raw)
   if not ok or type(id) ~= 'string' then
     error({ err = 'BADDATA ' .. key .. ' has a userId that is not a JSON string' })

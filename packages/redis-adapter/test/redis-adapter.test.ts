@@ -276,6 +276,12 @@ describe("hashes another program wrote badly", () => {
       names: key("session:s1"),
     },
     {
+      name: "a session without its userId",
+      plant: () => client.hset(key("session:s1"), "sessionToken", '"s1"', "expires", "1"),
+      call: (db) => db.deleteSession("s1"),
+      names: key("session:s1"),
+    },
+    {
       name: "a session key holding a string",
       plant: () => client.set(key("session:s1"), "garbage"),
       call: (db) => db.getSessionAndUser("s1"),
@@ -325,5 +331,7 @@ describe("hashes another program wrote badly", () => {
     );
     expect(failure).toBeInstanceOf(AdapterError);
     expect((failure as Error).message).toContain(names);
+    // Reported as bad data, not as Redis failing (which would send someone to check the server).
+    expect((failure as Error).message).not.toContain("failed on");
   });
 });
