@@ -37,7 +37,14 @@ redis.call('SREM', P .. 'user-accounts:' .. id, ARGV[2])
 return account
 `);
 
-/** The account methods of the Redis adapter. */
+/**
+ * The account methods of the Redis adapter.
+ *
+ * @param context The adapter's client, keys and error handling.
+ * @returns The methods, to spread into the adapter.
+ * @example
+ * const { linkAccount } = accountMethods(adapterContext(new Redis(), keysUnder("app:"), 0));
+ */
 export function accountMethods({ keys, run, call, row, client }: AdapterContext): AccountMethods {
   const account = (key: string, flat: unknown) => row<AdapterAccount>(key, ACCOUNT, flat);
   return {

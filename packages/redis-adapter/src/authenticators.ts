@@ -43,7 +43,14 @@ redis.call('HSET', KEYS[1], 'counter', ARGV[2])
 return redis.call('HGETALL', KEYS[1])
 `);
 
-/** The WebAuthn authenticator methods of the Redis adapter. */
+/**
+ * The WebAuthn authenticator methods of the Redis adapter.
+ *
+ * @param context The adapter's client, keys and error handling.
+ * @returns The methods, to spread into the adapter.
+ * @example
+ * const { getAuthenticator } = authenticatorMethods(adapterContext(new Redis(), keysUnder("app:"), 0));
+ */
 export function authenticatorMethods({ keys, run, call, row, client }: AdapterContext): AuthenticatorMethods {
   const authenticator = (key: string, flat: unknown) => row<AdapterAuthenticator>(key, AUTHENTICATOR, flat);
   return {

@@ -39,6 +39,7 @@ export interface RedisAdapterOptions {
  * enough that a Redis outage fails a request quickly rather than holding it.
  * @param options The key prefix and how long expired sessions are kept.
  * @returns An adapter implementing every method.
+ * @throws {TypeError} At once, when `keepExpiredSessionsFor` is negative or not a number.
  * @throws {AdapterError} From each method when Redis fails or times out, when a hash under the
  * prefix is not a valid row (naming its key), for a second user with the same email, for rows
  * naming an unknown user, and from `updateUser`/`updateAuthenticatorCounter` on an unknown id.
@@ -59,7 +60,11 @@ export interface RedisAdapterOptions {
  */
 export function RedisAdapter(client: Redis, options: RedisAdapterOptions = {}): Adapter {
   const { prefix = "portcullis:adapter:", keepExpiredSessionsFor = 0 } = options;
-  const context = adapterContext(client, keysUnder(prefix), Math.max(0, keepExpiredSessionsFor) * 1000);
+  // A typo here would otherwise reach Redis as PEXPIREAT NaN on the first sign-in.
+  if (!Number.isFinite(keepExpiredSessionsFor) || keepExpiredSessionsFor < 0) {
+    throw new TypeError("RedisAdapter: keepExpiredSessionsFor must be a number of seconds, 0 or more.");
+  }
+  const context = adapterContext(client, keysUnder(prefix), keepExpiredSessionsFor * 1000);
   return {
     ...userMethods(context),
     ...accountMethods(context),

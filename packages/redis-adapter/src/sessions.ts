@@ -81,6 +81,11 @@ return deleted
 /**
  * The database-session methods of the Redis adapter, session control included. The details the
  * core passes (`createdAt`, `lastSeenAt`, `userAgent`) are stored and answered like every field.
+ *
+ * @param context The adapter's client, keys, retention of expired sessions and error handling.
+ * @returns The methods, to spread into the adapter.
+ * @example
+ * const { getSessionAndUser } = sessionMethods(adapterContext(new Redis(), keysUnder("app:"), 0));
  */
 export function sessionMethods({ keys, keepExpiredMs, run, row }: AdapterContext): AdapterSessionMethods {
   const session = (key: string, flat: unknown) => row<AdapterSession>(key, SESSION, flat);

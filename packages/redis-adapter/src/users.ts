@@ -96,7 +96,14 @@ if not id then return nil end
 return redis.call('HGETALL', P .. 'user:' .. id)
 `);
 
-/** The user methods of the Redis adapter. */
+/**
+ * The user methods of the Redis adapter.
+ *
+ * @param context The adapter's client, keys and error handling.
+ * @returns The methods, to spread into the adapter.
+ * @example
+ * const { getUserByEmail } = userMethods(adapterContext(new Redis(), keysUnder("app:"), 0));
+ */
 export function userMethods(context: AdapterContext): UserMethods {
   const { keys, run, call, row, client } = context;
   const user = (key: string, flat: unknown) => row<AdapterUser>(key, USER, flat);

@@ -28,7 +28,14 @@ redis.call('DEL', KEYS[1])
 return token
 `);
 
-/** The verification-token methods of the Redis adapter. */
+/**
+ * The verification-token methods of the Redis adapter.
+ *
+ * @param context The adapter's client, keys and error handling.
+ * @returns The methods, to spread into the adapter.
+ * @example
+ * const { useVerificationToken } = verificationTokenMethods(adapterContext(new Redis(), keysUnder("app:"), 0));
+ */
 export function verificationTokenMethods({ keys, run, row }: AdapterContext): VerificationTokenMethods {
   return {
     async createVerificationToken(created) {

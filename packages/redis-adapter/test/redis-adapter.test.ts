@@ -103,6 +103,15 @@ describe("expiry in Redis", () => {
   });
 });
 
+describe("options", () => {
+  it.each([-1, Number.NaN, Number.POSITIVE_INFINITY, "60" as unknown as number])(
+    "keepExpiredSessionsFor %j is refused when the adapter is made, before any sign-in",
+    (keep) => {
+      expect(() => RedisAdapter(client, { keepExpiredSessionsFor: keep })).toThrow(TypeError);
+    },
+  );
+});
+
 describe("single use", () => {
   it("of 50 concurrent uses over 5 connections, exactly one gets the token", async () => {
     const db = adapter();
