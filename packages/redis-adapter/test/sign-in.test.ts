@@ -64,4 +64,24 @@ describe("email sign-in with database sessions in Redis", () => {
     expect(await client.exists(`${PREFIX}session:${token}`)).toBe(0);
     expect(await browser.session()).toBeNull();
   });
+
+  it("session control: a user lists both browsers' sessions and ends the other one, in Redis", async () => {
+    const app = emailApp(client, sink);
+    const [laptop, phone] = [app.browser(), app.browser()];
+    for (const browser of [laptop, phone]) {
+      await follow(browser, await mailedLink(browser, sink, "two@example.test"));
+    }
+    const phoneToken = phone.jar.get("authjs.session-token") ?? "";
+    expect(await client.exists(`${PREFIX}session:${phoneToken}`)).toBe(1);
+    const listed = (await (await laptop.get("/auth/sessions")).json()) as { current: boolean }[];
+    expect(listed.map((s) => s.current).sort()).toEqual([false, true]);
+
+    const csrfToken = await laptop.csrfToken();
+    const revoked = await laptop.post("/auth/sessions/revoke-others", { form: { csrfToken } });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toEqual({ revoked: 1 });
+    expect(await phone.session()).toBeNull();
+    expect(((await laptop.session()) as { user: { email: string } }).user.email).toBe("two@example.test");
+    expect(await client.exists(`${PREFIX}session:${phoneToken}`)).toBe(0);
+  });
 });
