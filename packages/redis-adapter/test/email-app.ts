@@ -19,14 +19,21 @@ export interface EmailApp {
   browser(): TestClient;
 }
 
-/** Builds the app on `client`, mailing sign-in links to `sink`. */
-export function emailApp(client: Redis, sink: SmtpSink): EmailApp {
+/**
+ * Builds the app on `client`, mailing sign-in links to `sink`; database sessions unless `session`
+ * says otherwise.
+ */
+export function emailApp(
+  client: Redis,
+  sink: SmtpSink,
+  session: AuthConfig["session"] = { strategy: "database" },
+): EmailApp {
   const errors: Error[] = [];
   const config: AuthConfig = {
     secret: "redis-adapter-test-secret-with-32-characters-or-more",
     trustHost: true,
     adapter: RedisAdapter(client, { prefix: PREFIX }),
-    session: { strategy: "database" },
+    session,
     providers: [Nodemailer({ server: sink.url, from: "Portcullis <no-reply@example.test>" })],
     logger: { error: (error) => void errors.push(error), warn: () => {} },
   };

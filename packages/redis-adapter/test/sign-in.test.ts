@@ -85,3 +85,22 @@ describe("email sign-in with database sessions in Redis", () => {
     expect(await client.exists(`${PREFIX}session:${phoneToken}`)).toBe(0);
   });
 });
+
+describe('JWT sessions made revocable with store: "adapter" on Redis', () => {
+  it("each JWT session is registered in Redis, and revoking it there signs the browser out", async () => {
+    const app = emailApp(client, sink, { strategy: "jwt", store: "adapter", revalidateAfter: 0 });
+    const [laptop, phone] = [app.browser(), app.browser()];
+    for (const browser of [laptop, phone]) {
+      await follow(browser, await mailedLink(browser, sink, "jwt@example.test"));
+    }
+    const user = await client.get(`${PREFIX}user-by-email:jwt@example.test`);
+    expect(await client.scard(`${PREFIX}user-sessions:${user}`)).toBe(2);
+
+    const csrfToken = await laptop.csrfToken();
+    const revoked = await laptop.post("/auth/sessions/revoke-others", { form: { csrfToken } });
+    expect(await revoked.json()).toEqual({ revoked: 1 });
+    expect(await phone.session()).toBeNull();
+    expect(((await laptop.session()) as { user: { email: string } }).user.email).toBe("jwt@example.test");
+    expect(await client.scard(`${PREFIX}user-sessions:${user}`)).toBe(1);
+  });
+});
