@@ -34,7 +34,7 @@ export default defineConfig({
       },
       { find: /^@portcullis\/client\/react$/, replacement: `${src("client")}/react.ts` },
       {
-        find: /^@portcullis\/(memory-adapter|redis|sql-adapter|adapter-testing|testkit|migrate|client|express|hono|fastify|next|sveltekit|solid-start)$/,
+        find: /^@portcullis\/(memory-adapter|redis|redis-adapter|sql-adapter|adapter-testing|testkit|migrate|client|express|hono|fastify|next|sveltekit|solid-start)$/,
         replacement: `${fileURLToPath(new URL("./packages", import.meta.url))}/$1/src/index.ts`,
       },
     ],

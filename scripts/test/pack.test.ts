@@ -80,6 +80,7 @@ describe("npm run pack", () => {
     "migrate",
     "next",
     "redis",
+    "redis-adapter",
     "solid-start",
     "sql-adapter",
     "sveltekit",

@@ -1,0 +1,89 @@
+/**
+ * WebAuthn authenticators: a hash per credential id, listed in a set per user.
+ *
+ * @module
+ */
+import type { Adapter, AdapterAuthenticator } from "@portcullis/core/adapters";
+import { AdapterError } from "@portcullis/core/errors";
+import { AUTHENTICATOR, encodeRow } from "./codec";
+import type { AdapterContext } from "./context";
+import { script } from "./script";
+
+type AuthenticatorMethods = Required<
+  Pick<
+    Adapter,
+    "createAuthenticator" | "getAuthenticator" | "listAuthenticatorsByUserId" | "updateAuthenticatorCounter"
+  >
+>;
+
+// KEYS: authenticator. ARGV: prefix, user id, credential id, then the hash's pairs.
+const CREATE = script(`
+local id, credential = ARGV[2], ARGV[3]
+if redis.call('EXISTS', P .. 'user:' .. id) == 0 then return 'no-user' end
+local previous = owner(KEYS[1])
+if previous and previous ~= id then
+  redis.call('SREM', P .. 'user-authenticators:' .. previous, credential)
+end
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], unpack(ARGV, 4))
+redis.call('SADD', P .. 'user-authenticators:' .. id, credential)
+return 'ok'
+`);
+
+// KEYS: user's set. ARGV: prefix.
+const LIST = script(`
+return members_with_rows(KEYS[1], P .. 'authenticator:')
+`);
+
+// KEYS: authenticator. ARGV: prefix, the counter's JSON. Nil when the credential is unknown:
+// HSET alone would create a hash holding nothing but a counter.
+const UPDATE_COUNTER = script(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return nil end
+redis.call('HSET', KEYS[1], 'counter', ARGV[2])
+return redis.call('HGETALL', KEYS[1])
+`);
+
+/**
+ * The WebAuthn authenticator methods of the Redis adapter.
+ *
+ * @param context The adapter's client, keys and error handling.
+ * @returns The methods, to spread into the adapter.
+ * @example
+ * const { getAuthenticator } = authenticatorMethods(adapterContext(new Redis(), keysUnder("app:"), 0));
+ */
+export function authenticatorMethods({ keys, run, call, row, client }: AdapterContext): AuthenticatorMethods {
+  const authenticator = (key: string, flat: unknown) => row<AdapterAuthenticator>(key, AUTHENTICATOR, flat);
+  return {
+    async createAuthenticator(created) {
+      const key = keys.authenticator(created.credentialID);
+      const args = [created.userId, created.credentialID, ...encodeRow(AUTHENTICATOR, created)];
+      if ((await run("createAuthenticator", key, CREATE, args)) === "no-user") {
+        throw new AdapterError(
+          "RedisAdapter createAuthenticator: the authenticator refers to a user that does not exist.",
+        );
+      }
+      return created;
+    },
+    async getAuthenticator(credentialID) {
+      const key = keys.authenticator(credentialID);
+      return authenticator(key, await call("getAuthenticator", key, () => client.hgetall(key)));
+    },
+    async listAuthenticatorsByUserId(userId) {
+      const set = keys.userAuthenticators(userId);
+      const rows = (await run("listAuthenticatorsByUserId", set, LIST, [])) as [string, string[]][];
+      return rows.flatMap(
+        ([credentialID, flat]) => authenticator(keys.authenticator(credentialID), flat) ?? [],
+      );
+    },
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      const key = keys.authenticator(credentialID);
+      const flat = await run("updateAuthenticatorCounter", key, UPDATE_COUNTER, [JSON.stringify(newCounter)]);
+      const updated = authenticator(key, flat);
+      if (!updated)
+        throw new AdapterError(
+          "RedisAdapter updateAuthenticatorCounter: no authenticator has this credential id.",
+        );
+      return updated;
+    },
+  };
+}

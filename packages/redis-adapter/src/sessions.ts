@@ -1,0 +1,143 @@
+/**
+ * Database sessions: a hash per session token that Redis expires with the session, and a set of
+ * tokens per user for listing and revoking. Every write that touches both is one script.
+ *
+ * @module
+ */
+import type { AdapterSession, AdapterSessionMethods, AdapterUser } from "@portcullis/core/adapters";
+import { AdapterError } from "@portcullis/core/errors";
+import { encodeRow, SESSION, USER } from "./codec";
+import type { AdapterContext } from "./context";
+import { script } from "./script";
+
+// KEYS: session. ARGV: prefix, token, user id, expires (ms), kept after expiry (ms), then the
+// hash's pairs. Tokens whose hash Redis already expired are dropped from the user's set here, so
+// the set stays as small as the user's live sessions without a background sweep.
+const CREATE = script(`
+local token, id = ARGV[2], ARGV[3]
+if redis.call('EXISTS', P .. 'user:' .. id) == 0 then return 'no-user' end
+local previous = owner(KEYS[1])
+if previous and previous ~= id then redis.call('SREM', P .. 'user-sessions:' .. previous, token) end
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], unpack(ARGV, 6))
+expire_at(KEYS[1], tonumber(ARGV[4]), tonumber(ARGV[5]))
+local set = P .. 'user-sessions:' .. id
+members_with_rows(set, P .. 'session:')
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('SADD', set, token) end
+return 'ok'
+`);
+
+// KEYS: session. ARGV: prefix.
+const GET_WITH_USER = script(`
+local session = redis.call('HGETALL', KEYS[1])
+if #session == 0 then return nil end
+local user = redis.call('HGETALL', P .. 'user:' .. owner(KEYS[1]))
+if #user == 0 then return nil end
+return { session, user }
+`);
+
+// KEYS: session. ARGV: prefix, token, new expires (ms, or '' to keep), kept after expiry (ms),
+// new user id ('' to keep), then the changed pairs. A session that is gone stays gone.
+const UPDATE = script(`
+local token, user = ARGV[2], ARGV[5]
+local previous = owner(KEYS[1])
+if not previous then return nil end
+if user ~= '' and user ~= previous then
+  redis.call('SREM', P .. 'user-sessions:' .. previous, token)
+  redis.call('SADD', P .. 'user-sessions:' .. user, token)
+end
+redis.call('HSET', KEYS[1], unpack(ARGV, 6))
+if ARGV[3] ~= '' then expire_at(KEYS[1], tonumber(ARGV[3]), tonumber(ARGV[4])) end
+return redis.call('HGETALL', KEYS[1])
+`);
+
+// KEYS: session. ARGV: prefix, token. Answers the session as it was.
+const DELETE = script(`
+local session = redis.call('HGETALL', KEYS[1])
+if #session == 0 then return nil end
+redis.call('SREM', P .. 'user-sessions:' .. owner(KEYS[1]), ARGV[2])
+redis.call('DEL', KEYS[1])
+return session
+`);
+
+// KEYS: user's set. ARGV: prefix.
+const LIST = script(`
+return members_with_rows(KEYS[1], P .. 'session:')
+`);
+
+// KEYS: user's set. ARGV: prefix, and the token to keep when there is one. One script, so a
+// session created meanwhile is either deleted with the rest or created after: never half.
+const DELETE_BY_USER = script(`
+local deleted = 0
+for _, token in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if token ~= ARGV[2] then
+    deleted = deleted + redis.call('DEL', P .. 'session:' .. token)
+    redis.call('SREM', KEYS[1], token)
+  end
+end
+return deleted
+`);
+
+/**
+ * The database-session methods of the Redis adapter, session control included. The details the
+ * core passes (`createdAt`, `lastSeenAt`, `userAgent`) are stored and answered like every field.
+ *
+ * @param context The adapter's client, keys, retention of expired sessions and error handling.
+ * @returns The methods, to spread into the adapter.
+ * @example
+ * const { getSessionAndUser } = sessionMethods(adapterContext(new Redis(), keysUnder("app:"), 0));
+ */
+export function sessionMethods({ keys, keepExpiredMs, run, row }: AdapterContext): AdapterSessionMethods {
+  const session = (key: string, flat: unknown) => row<AdapterSession>(key, SESSION, flat);
+  return {
+    async createSession(created) {
+      const key = keys.session(created.sessionToken);
+      const args = [
+        created.sessionToken,
+        created.userId,
+        created.expires.getTime(),
+        keepExpiredMs,
+        ...encodeRow(SESSION, created),
+      ];
+      if ((await run("createSession", key, CREATE, args)) === "no-user") {
+        throw new AdapterError(
+          "RedisAdapter createSession: the session refers to a user that does not exist.",
+        );
+      }
+      return created;
+    },
+    async getSessionAndUser(sessionToken) {
+      const key = keys.session(sessionToken);
+      const found = (await run("getSessionAndUser", key, GET_WITH_USER, [])) as [string[], string[]] | null;
+      if (!found) return null;
+      const stored = session(key, found[0]);
+      const user = row<AdapterUser>(keys.user(stored?.userId ?? ""), USER, found[1]);
+      return stored && user ? { session: stored, user } : null;
+    },
+    async updateSession(changes) {
+      const key = keys.session(changes.sessionToken);
+      const args = [
+        changes.sessionToken,
+        changes.expires ? changes.expires.getTime() : "",
+        keepExpiredMs,
+        changes.userId ?? "",
+        ...encodeRow(SESSION, changes),
+      ];
+      return session(key, await run("updateSession", key, UPDATE, args));
+    },
+    async deleteSession(sessionToken) {
+      const key = keys.session(sessionToken);
+      return session(key, await run("deleteSession", key, DELETE, [sessionToken]));
+    },
+    async listSessionsByUser(userId) {
+      const set = keys.userSessions(userId);
+      const rows = (await run("listSessionsByUser", set, LIST, [])) as [string, string[]][];
+      return rows.flatMap(([token, flat]) => session(keys.session(token), flat) ?? []);
+    },
+    async deleteSessionsByUser(userId, options) {
+      const set = keys.userSessions(userId);
+      const args = options?.except === undefined ? [] : [options.except];
+      return Number(await run("deleteSessionsByUser", set, DELETE_BY_USER, args));
+    },
+  };
+}
