@@ -83,7 +83,8 @@ export interface OpenIdProviderOptions {
    * Issue refresh tokens to every client allowed the `refresh_token` grant (in `grant_types`), with or
    * without the `offline_access` scope. `rotate` (default true): each refresh answers a new refresh
    * token and consumes the old one; presenting a consumed one revokes the whole grant, as oidc-provider
-   * does. `accessTokenTtl`: access token lifetime in seconds (default 3600).
+   * does. `accessTokenTtl`: access token lifetime in seconds (default 3600). The revocation endpoint
+   * (`/token/revocation`, RFC 7009) is enabled too, to revoke a refresh token as a user would.
    */
   refreshTokens?: { rotate?: boolean; accessTokenTtl?: number };
 }
@@ -243,7 +244,12 @@ async function createProvider(
       // Release requested scope claims in the ID token too, as Google and most providers do.
       conformIdTokenClaims: false,
       allowOmittingSingleRegisteredRedirectUri: true,
-      features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
+      features: {
+        devInteractions: { enabled: false },
+        userinfo: { enabled: true },
+        // With refresh tokens, a client (or a test playing the user) can revoke one (RFC 7009).
+        ...(refreshTokens && { revocation: { enabled: true } }),
+      },
       interactions: {
         url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
       },
