@@ -110,3 +110,23 @@ describe("getAccessToken with the account row (database sessions)", () => {
     ).toBeNull();
   });
 });
+
+describe("getAccessToken with the account row under JWT sessions", () => {
+  it("reads and refreshes the account row of the JWT's user, and sets no cookie", async () => {
+    const adapter = MemoryAdapter();
+    const time = clock();
+    const config = tokenConfig(refreshingProvider(idp, { keepTokensInJwt: true }), time, {
+      adapter,
+      session: { strategy: "jwt" },
+    });
+    const engine = engineOf(config);
+    const client = await signedIn(config, idp);
+    const before = (await adapter.getAccount!("alice", "idp"))!;
+    expect((await accessToken(engine, client))!.accessToken).toBe(before.access_token);
+    time.advance(NEAR_EXPIRY);
+    const refreshed = await accessToken(engine, client);
+    expect(refreshed!.cookies).toEqual([]);
+    expect((await adapter.getAccount!("alice", "idp"))!.access_token).toBe(refreshed!.accessToken);
+    expect(await userinfoStatus(idp, refreshed!.accessToken)).toBe(200);
+  });
+});
