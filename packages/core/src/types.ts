@@ -366,6 +366,8 @@ export interface OAuth2Options<P = Profile> extends CommonProviderOptions {
    * token, and are never put into the session the `session` callback builds. A `jwt` callback
    * that returns a new object instead of the token it got must copy the `upstream_tokens` claim.
    * With an adapter the tokens live on the account row instead, and this option changes nothing.
+   * A refresh is stored in the re-issued session cookie, which only that browser's next request
+   * carries: with several processes and a provider that rotates refresh tokens, prefer an adapter.
    * Default false.
    */
   keepTokensInJwt?: boolean;
