@@ -44,6 +44,70 @@ async function signInWithProvider(config: AuthConfig, idp: TestOpenIdProvider): 
   return cookie;
 }
 
+/** A rotating OpenID Provider, a configuration keeping its tokens in the session JWT, and a clock. */
+export interface AccessTokenFixture {
+  idp: TestOpenIdProvider;
+  /** Secret, provider `idp` with `keepTokensInJwt`, the movable clock; no adapter. */
+  config: AuthConfig;
+  /** Moves the app's clock to where the current access token is due for a refresh. */
+  nearExpiry(): void;
+  /** Signs alice in with the provider; answers the value of her session cookie. */
+  signIn(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the provider and builds the configuration every framework's getAccessToken test uses.
+ *
+ * @returns The fixture; stop it after the tests.
+ * @example
+ * ```ts
+ * const fixture = await accessTokenFixture()
+ * const cookie = await fixture.signIn()
+ * await fixture.stop()
+ * ```
+ */
+export async function accessTokenFixture(): Promise<AccessTokenFixture> {
+  const idp = await startOpenIdProvider({
+    clients: [
+      {
+        ...CLIENT,
+        redirect_uris: [`${SIGN_IN_ORIGIN}/auth/callback/idp`],
+        grant_types: ["authorization_code", "refresh_token"],
+      },
+    ],
+    refreshTokens: { rotate: true, accessTokenTtl: ACCESS_TOKEN_TTL },
+  });
+  let offset = 0;
+  const config: AuthConfig = {
+    secret: "access-token-suite-secret-with-32-characters",
+    trustHost: true,
+    providers: [
+      {
+        id: "idp",
+        name: "Test IdP",
+        type: "oidc",
+        issuer: idp.issuer,
+        clientId: CLIENT.client_id,
+        clientSecret: CLIENT.client_secret,
+        keepTokensInJwt: true,
+      } satisfies OAuth2Config,
+    ],
+    now: () => Date.now() + offset,
+    logger: { error: () => {} },
+  };
+  return {
+    idp,
+    config,
+    // Within the 60 s refresh margin, and close enough to the provider's clock for its ID tokens.
+    nearExpiry: () => {
+      offset += (ACCESS_TOKEN_TTL - 45) * 1000;
+    },
+    signIn: () => signInWithProvider(config, idp),
+    stop: () => idp.stop(),
+  };
+}
+
 /**
  * Registers the suite.
  *
@@ -56,47 +120,20 @@ async function signInWithProvider(config: AuthConfig, idp: TestOpenIdProvider): 
  */
 export function runAccessTokenSuite(framework: string, start: StartAccessTokenApp): void {
   describe(`${framework}: getAccessToken`, () => {
-    let idp: TestOpenIdProvider;
+    let fixture: AccessTokenFixture;
     let app: IntegrationApp;
-    let offset = 0;
-    let config: AuthConfig;
     beforeAll(async () => {
-      idp = await startOpenIdProvider({
-        clients: [
-          {
-            ...CLIENT,
-            redirect_uris: [`${SIGN_IN_ORIGIN}/auth/callback/idp`],
-            grant_types: ["authorization_code", "refresh_token"],
-          },
-        ],
-        refreshTokens: { rotate: true, accessTokenTtl: ACCESS_TOKEN_TTL },
-      });
-      const provider: OAuth2Config = {
-        id: "idp",
-        name: "Test IdP",
-        type: "oidc",
-        issuer: idp.issuer,
-        clientId: CLIENT.client_id,
-        clientSecret: CLIENT.client_secret,
-        keepTokensInJwt: true,
-      };
-      config = {
-        secret: "access-token-suite-secret-with-32-characters",
-        trustHost: true,
-        providers: [provider],
-        now: () => Date.now() + offset,
-        logger: { error: () => {} },
-      };
-      app = await start(config);
+      fixture = await accessTokenFixture();
+      app = await start(fixture.config);
     });
     afterAll(async () => {
       await app?.close();
-      await idp?.stop();
+      await fixture?.stop();
     });
 
     async function signedIn(): Promise<TestClient> {
       const client = app.client();
-      client.jar.set(SESSION_COOKIE, await signInWithProvider(config, idp));
+      client.jar.set(SESSION_COOKIE, await fixture.signIn());
       return client;
     }
 
@@ -108,7 +145,8 @@ export function runAccessTokenSuite(framework: string, start: StartAccessTokenAp
       const client = await signedIn();
       const first = ((await (await client.get("/token")).json()) as TokenAnswer).answer!;
       expect(first).toMatchObject({ accessToken: expect.any(String), tokenType: "bearer" });
-      offset += (ACCESS_TOKEN_TTL - 45) * 1000;
+      fixture.nearExpiry();
+      const { idp } = fixture;
       const grants = idp.grantCount("refresh_token");
       const response = await client.get("/token");
       const refreshed = ((await response.json()) as TokenAnswer).answer!;
