@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { accountTokenCases } from "./cases/account-tokens";
 import { accountCases } from "./cases/accounts";
 import { authenticatorCases } from "./cases/authenticators";
 import { deleteUserCases } from "./cases/delete-user";
@@ -57,5 +58,6 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     verificationTokenCases(context);
     authenticatorCases(context);
     deleteUserCases(context);
+    accountTokenCases(context);
   });
 }

@@ -127,7 +127,36 @@ export interface Adapter {
   getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
   listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
   updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>;
+  /**
+   * Portcullis extension, optional: every account linked to a user (any provider). Needed by
+   * `getAccessToken`, which finds the signed-in user's account of a provider with it.
+   */
+  listAccountsByUser?(userId: string): Awaitable<AdapterAccount[]>;
+  /**
+   * Portcullis extension, optional: changes the account keyed by `provider` and
+   * `providerAccountId`, writing only the fields given (an absent field is left as stored; a
+   * field given as `null` is cleared), and answers the account as stored afterwards, or null when
+   * there is no such account. `getAccessToken` stores refreshed tokens with it (`access_token`,
+   * `expires_at`, `refresh_token`, `token_type`, `scope`, `id_token`); without it tokens can be
+   * read but not refreshed.
+   */
+  updateAccount?(account: AccountUpdate): Awaitable<AdapterAccount | null>;
 }
+
+/**
+ * What `updateAccount` receives: the account's key (`provider`, `providerAccountId`) and the
+ * token fields to write; a field given as null is cleared, an absent one left as stored.
+ */
+export type AccountUpdate = Pick<AdapterAccount, "provider" | "providerAccountId"> & {
+  [K in
+    | "access_token"
+    | "refresh_token"
+    | "expires_at"
+    | "token_type"
+    | "scope"
+    | "id_token"
+    | "session_state"]?: AdapterAccount[K] | null;
+} & { [field: string]: unknown };
 
 /**
  * The session methods of an adapter, session control included: what an adapter implements to

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { SetCookie } from "./http/cookies";
 
 /** The closed set of error types. */
 export type ErrorType =
@@ -42,6 +43,7 @@ export type ErrorType =
   | "OAuthProviderUnavailable"
   | "OAuthSignInError"
   | "RateLimited"
+  | "RefreshTokenError"
   | "SessionTokenError"
   | "SignOutError"
   | "UnknownAction"
@@ -280,6 +282,48 @@ export class OAuthSignInError extends SignInError {
 /** Too many attempts in the configured window. */
 export class RateLimited extends SignInError {
   override readonly type = "RateLimited";
+}
+
+/** Why a refresh of an upstream access token failed for good (see {@link RefreshTokenError}). */
+export type RefreshTokenFailure =
+  /** The account or session holds no refresh token (the provider never issued one). */
+  | "no_refresh_token"
+  /** The provider refused the refresh token: revoked, expired, or already used. */
+  | "invalid_grant"
+  /** The provider answered with another OAuth error (e.g. `invalid_client`). */
+  | "provider_error"
+  /** The provider's answer is not a usable token response (no access token, a foreign token type...). */
+  | "invalid_response";
+
+/**
+ * An upstream access token could not be refreshed, and retrying will not help: the user must
+ * sign in with the provider again. A provider that cannot be reached raises
+ * OAuthProviderUnavailable instead (retry later; the session is never ended for it).
+ *
+ * @example
+ * ```ts
+ * import { RefreshTokenError } from "@portcullis/core/errors"
+ * try { await auth.getAccessToken("github", call) } catch (e) {
+ *   if (e instanceof RefreshTokenError) console.log(e.reason, e.sessionEnded)
+ * }
+ * ```
+ */
+export class RefreshTokenError extends AuthError {
+  override readonly type = "RefreshTokenError";
+  /** What went wrong; default `provider_error`. */
+  reason: RefreshTokenFailure = "provider_error";
+  /** True when the session was ended because of it (`accessTokens.endSessionOnFailure`). */
+  sessionEnded = false;
+  /**
+   * The cookies that clear the ended session, for the framework to set on its response; empty
+   * when the session was kept.
+   */
+  cookies: SetCookie[] = [];
+
+  constructor(message?: string, options?: AuthErrorOptions & { reason?: RefreshTokenFailure }) {
+    super(message, options);
+    if (options?.reason) this.reason = options.reason;
+  }
 }
 
 /** A database session could not be read or written. */

@@ -20,7 +20,7 @@ export type {
   SignOutEverywhereResult,
 } from "./engine/server";
 export type { ErrorType } from "./errors";
-export { AuthError, CredentialsSignin } from "./errors";
+export { AuthError, CredentialsSignin, RefreshTokenError } from "./errors";
 export { getSession } from "./get-session";
 export { isValidCallbackUrl } from "./http/callback-url-syntax";
 export { setCookieHeader } from "./http/cookies";

@@ -359,6 +359,18 @@ export interface OAuth2Options<P = Profile> extends CommonProviderOptions {
   account?: (tokens: TokenSet) => TokenSet | undefined | null;
   /** Links an account to an existing user with the same email automatically. Dangerous. */
   allowDangerousEmailAccountLinking?: boolean;
+  /**
+   * Portcullis extension, for JWT sessions without an adapter: keep what `account(tokens)` returns
+   * (the access, refresh and ID tokens by default) in the session JWT, so that `getAccessToken`
+   * can answer and refresh them. They live in one reserved claim, encrypted with the rest of the
+   * token, and are never put into the session the `session` callback builds. A `jwt` callback
+   * that returns a new object instead of the token it got must copy the `upstream_tokens` claim.
+   * With an adapter the tokens live on the account row instead, and this option changes nothing.
+   * A refresh is stored in the re-issued session cookie, which only that browser's next request
+   * carries: with several processes and a provider that rotates refresh tokens, prefer an adapter.
+   * Default false.
+   */
+  keepTokensInJwt?: boolean;
   redirectProxyUrl?: string;
   /** Overrides of the client metadata, e.g. `token_endpoint_auth_method`. */
   client?: {
@@ -827,6 +839,54 @@ export interface AuthConfig {
   now?: () => number;
   /** Time-outs for adapter calls, identity provider requests and email sends. */
   timeouts?: TimeoutsOptions;
+  /** How `getAccessToken` refreshes upstream access tokens. */
+  accessTokens?: AccessTokenOptions;
+}
+
+/**
+ * How `getAccessToken` refreshes the upstream (identity provider) access tokens of signed-in users.
+ *
+ * @example
+ * ```ts
+ * const config: AuthConfig = {
+ *   providers: [],
+ *   accessTokens: { refreshBefore: 120, endSessionOnFailure: true },
+ * }
+ * ```
+ */
+export interface AccessTokenOptions {
+  /** Refresh a token that expires within this many seconds. Default 60. */
+  refreshBefore?: number;
+  /**
+   * Where the short lease that lets one process at a time refresh an account's tokens is taken
+   * (`take(key, 1, windowMs, now)`, released with `refund` when the store has it). Default: in
+   * this process's memory. Give every process one shared store (Redis) when several processes
+   * serve the same users and the provider rotates refresh tokens: a provider that sees a used
+   * refresh token again may revoke the whole grant.
+   */
+  lockStore?: RateLimitStore;
+  /**
+   * End the session (its row, its cookie) when a refresh fails for good (`RefreshTokenError`),
+   * so the user signs in again. Default false: the session is kept, the error thrown.
+   */
+  endSessionOnFailure?: boolean;
+}
+
+/** What `getAccessToken` answers: a usable upstream access token, and the cookies to set. */
+export interface AccessTokenResult {
+  /** The access token, to send to the provider's APIs. */
+  accessToken: string;
+  /** Its type as the provider named it, lowercase (`bearer`). */
+  tokenType: string;
+  /** When it expires, in seconds since the epoch; null when the provider did not say. */
+  expiresAt: number | null;
+  /** The scopes it was granted, when the provider said. */
+  scope?: string;
+  /**
+   * Cookies for the framework to set on its response: a JWT session holding the tokens is
+   * re-issued after a refresh. Empty when nothing changed.
+   */
+  cookies: Array<{ name: string; value: string; options: CookieSerializeOptions }>;
 }
 
 /** Marker that disables CSRF checks (for frameworks that do their own). Discouraged. */

@@ -6,6 +6,7 @@
  */
 /** The configuration of {@link ExpressAuth}, under the name `@auth/express` gives it. */
 export type {
+  AccessTokenResult,
   AuthConfig,
   AuthConfig as ExpressAuthConfig,
   AuthConfigInput,
@@ -13,7 +14,8 @@ export type {
   SessionInfo,
 } from "@portcullis/core";
 // As Auth.js's framework packages do: the errors an app catches, under the same names.
-export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
+export { AuthError, CredentialsSignin, customFetch, RefreshTokenError } from "@portcullis/core";
+export { getAccessToken } from "./access-token";
 export { ExpressAuth } from "./express-auth";
 export { getSession } from "./get-session";
 export { listSessions, revokeSessions } from "./session-control";

@@ -4,9 +4,10 @@
  *
  * @module
  */
-export type { AuthConfig, AuthConfigInput, Session, SessionInfo } from "@portcullis/core";
+export type { AccessTokenResult, AuthConfig, AuthConfigInput, Session, SessionInfo } from "@portcullis/core";
 // As Auth.js's framework packages do: the errors an app catches, under the same names.
-export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
+export { AuthError, CredentialsSignin, customFetch, RefreshTokenError } from "@portcullis/core";
+export { getAccessToken } from "./access-token";
 export { FastifyAuth } from "./fastify-auth";
 export { getSession } from "./get-session";
 export { listSessions, revokeSessions } from "./session-control";

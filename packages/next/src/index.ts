@@ -8,6 +8,7 @@
 // What `next-auth` exports, under the same names: the types apps augment and annotate with, and
 // the errors they catch from server-side signIn.
 export type {
+  AccessTokenResult,
   Account,
   AuthConfig,
   DefaultSession,
@@ -16,7 +17,8 @@ export type {
   SessionInfo,
   User,
 } from "@portcullis/core";
-export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
+export { AuthError, CredentialsSignin, customFetch, RefreshTokenError } from "@portcullis/core";
+export type { NextAuthGetAccessToken } from "./access-token";
 export type { NextAuthAuth, NextAuthHandler, NextAuthRequest, PagesRequest, PagesResponse } from "./auth";
 export type { AuthorizedParams, NextAuthConfig, NextAuthConfigInput } from "./config";
 export type { NextAuthListSessions } from "./list-sessions";

@@ -1,5 +1,6 @@
 import { requestOrigin } from "@portcullis/core";
 import type { NextRequest } from "next/server";
+import { createGetAccessToken, type NextAuthGetAccessToken } from "./access-token";
 import { createAuthFunction, type NextAuthAuth } from "./auth";
 import type { NextAuthConfigInput } from "./config";
 import { engineFor, NEXT_MOUNT } from "./engine";
@@ -44,6 +45,11 @@ export interface NextAuthResult {
   signOutEverywhere: NextAuthSignOutEverywhere;
   /** Ends every session of a user, for admin code; answers how many ended. */
   revokeSessions: NextAuthRevokeSessions;
+  /**
+   * A usable access token of an OAuth/OIDC provider for the signed-in user, refreshed when it
+   * nears expiry; null when signed out or without tokens of that provider.
+   */
+  getAccessToken: NextAuthGetAccessToken;
 }
 
 /**
@@ -88,6 +94,7 @@ export function NextAuth(config: NextAuthConfigInput): NextAuthResult {
     revokeOtherSessions: createRevokeOtherSessions(config),
     signOutEverywhere: createSignOutEverywhere(config),
     revokeSessions: createRevokeSessions(config),
+    getAccessToken: createGetAccessToken(config),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AuthEngine, Session } from "@portcullis/core";
 import type { Handle, RequestEvent } from "@sveltejs/kit";
+import { accessTokenGetter } from "./access-token";
 import { setCookies } from "./cookies";
 import { engineFor } from "./engine";
 import { sessionControl } from "./session-control";
@@ -35,6 +36,9 @@ export function createHandle(config: SvelteKitAuthConfig): Handle {
       return session;
     };
     event.locals.sessions = sessionControl(auth, event, () => {
+      session = Promise.resolve(null);
+    });
+    event.locals.getAccessToken = accessTokenGetter(auth, event, () => {
       session = Promise.resolve(null);
     });
     return resolve(event);

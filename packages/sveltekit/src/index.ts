@@ -4,8 +4,8 @@
  *
  * @module
  */
-export type { AuthConfig, Session, SessionInfo } from "@portcullis/core";
+export type { AccessTokenResult, AuthConfig, Session, SessionInfo } from "@portcullis/core";
 // As Auth.js's framework packages do: the errors an app catches, under the same names.
-export { AuthError, CredentialsSignin, customFetch } from "@portcullis/core";
+export { AuthError, CredentialsSignin, customFetch, RefreshTokenError } from "@portcullis/core";
 export { SvelteKitAuth } from "./sveltekit-auth";
 export type { SessionControl, SvelteKitAuthConfig, SvelteKitAuthResult } from "./types";

@@ -1,4 +1,4 @@
-import type { AuthConfig, Session, SessionInfo } from "@portcullis/core";
+import type { AccessTokenResult, AuthConfig, Session, SessionInfo } from "@portcullis/core";
 import type { Action, Handle, RequestEvent } from "@sveltejs/kit";
 
 /**
@@ -56,6 +56,15 @@ declare global {
        * `SvelteKitAuth`. Revoking sets cookies: call it from form actions and `+server.ts` handlers.
        */
       sessions: SessionControl;
+      /**
+       * A usable access token of an OAuth/OIDC provider for the signed-in user, refreshed with
+       * the refresh token when it expires within `accessTokens.refreshBefore` seconds; null when
+       * signed out or without tokens of that provider. Throws RefreshTokenError when a due refresh
+       * fails for good. A refresh of JWT-held tokens sets the session cookie: call it where
+       * cookies can be set (form actions, `+server.ts`, server `load`s before the response starts).
+       * Set by the `handle` hook of `SvelteKitAuth`.
+       */
+      getAccessToken(providerId: string): Promise<AccessTokenResult | null>;
     }
   }
 }

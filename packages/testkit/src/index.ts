@@ -1,4 +1,10 @@
 /** The private test kit: HTTP helpers and real peers, started and stopped by tests. */
+export {
+  type AccessTokenFixture,
+  accessTokenFixture,
+  runAccessTokenSuite,
+  type StartAccessTokenApp,
+} from "./access-token-suite";
 export { enableVirtualAuthenticator, launchChromium } from "./chromium";
 export {
   type ClientRequestInit,

@@ -59,6 +59,8 @@ export interface TestOpenIdProvider {
    * @throws When the provider shows an error page instead of answering the client (bad client or redirect_uri).
    */
   authorize(authorizationUrl: string): Promise<AuthorizeOutcome>;
+  /** How many token requests of a grant type (`refresh_token`, `authorization_code`) the provider answered, successful or not. */
+  grantCount(grantType: string): number;
   stop(): Promise<void>;
 }
 
@@ -77,6 +79,14 @@ export interface OpenIdProviderOptions {
    * `sub`'s), to play a provider whose userinfo is about another subject than its ID token. Default: `sub` itself.
    */
   userinfoAccount?: (sub: string) => string;
+  /**
+   * Issue refresh tokens to every client allowed the `refresh_token` grant (in `grant_types`), with or
+   * without the `offline_access` scope. `rotate` (default true): each refresh answers a new refresh
+   * token and consumes the old one; presenting a consumed one revokes the whole grant, as oidc-provider
+   * does. `accessTokenTtl`: access token lifetime in seconds (default 3600). The revocation endpoint
+   * (`/token/revocation`, RFC 7009) is enabled too, to revoke a refresh token as a user would.
+   */
+  refreshTokens?: { rotate?: boolean; accessTokenTtl?: number };
 }
 
 /**
@@ -121,7 +131,21 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = await createProvider(issuer, options.clients, accounts, plain, options.userinfoAccount);
+  provider = await createProvider(
+    issuer,
+    options.clients,
+    accounts,
+    plain,
+    options.userinfoAccount,
+    options.refreshTokens,
+  );
+  const grants = new Map<string, number>();
+  const countGrant = (ctx: { oidc?: { params?: { grant_type?: unknown } } }) => {
+    const type = String(ctx.oidc?.params?.grant_type);
+    grants.set(type, (grants.get(type) ?? 0) + 1);
+  };
+  provider.on("grant.success", countGrant);
+  provider.on("grant.error", countGrant);
   const callback = provider.callback();
 
   async function route(op: OidcProvider, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -148,6 +172,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
       queue.push(behaviour);
     },
     authorize: (url) => authorizeWithoutBrowser(issuer, url),
+    grantCount: (grantType) => grants.get(grantType) ?? 0,
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -193,6 +218,7 @@ async function createProvider(
   accounts: Map<string, TestAccount>,
   plain: boolean,
   userinfoAccount: ((sub: string) => string) | undefined,
+  refreshTokens: OpenIdProviderOptions["refreshTokens"],
 ): Promise<OidcProvider> {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), kid: "test-rs256", alg: "RS256", use: "sig" };
@@ -218,15 +244,26 @@ async function createProvider(
       // Release requested scope claims in the ID token too, as Google and most providers do.
       conformIdTokenClaims: false,
       allowOmittingSingleRegisteredRedirectUri: true,
-      features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
+      features: {
+        devInteractions: { enabled: false },
+        userinfo: { enabled: true },
+        // With refresh tokens, a client (or a test playing the user) can revoke one (RFC 7009).
+        ...(refreshTokens && { revocation: { enabled: true } }),
+      },
       interactions: {
         url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
       },
       clientBasedCORS: () => true,
       cookies: { keys: [randomBytes(32).toString("base64url")] },
       jwks: { keys: [signingKey] },
+      ...(refreshTokens && {
+        issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+          client.grantTypeAllowed("refresh_token"),
+        rotateRefreshToken: refreshTokens.rotate ?? true,
+      }),
       ttl: {
-        AccessToken: 3600,
+        AccessToken: refreshTokens?.accessTokenTtl ?? 3600,
+        ...(refreshTokens && { RefreshToken: 24 * 3600 }),
         AuthorizationCode: 60,
         IdToken: 3600,
         Interaction: 600,
@@ -396,6 +433,7 @@ interface OidcProviderModule {
 
 interface OidcProvider {
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
+  on(event: string, listener: (ctx: { oidc?: { params?: { grant_type?: unknown } } }) => void): void;
   use(middleware: (ctx: KoaContext, next: () => Promise<void>) => Promise<void>): void;
   interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<OidcInteraction>;
   interactionFinished(

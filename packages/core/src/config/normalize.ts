@@ -5,6 +5,11 @@
  * fails with a message saying what to set instead of crashing at import time.
  */
 
+import {
+  type AccessTokenSettings,
+  accessTokenSettings,
+  DEFAULT_ACCESS_TOKEN_SETTINGS,
+} from "../access-token/options";
 import { adapterWithDeadline } from "../adapter/deadline";
 import { type Adapter, isDate } from "../adapters";
 import { type AuthError, InvalidConfiguration, MissingSecret } from "../errors";
@@ -84,6 +89,8 @@ export interface InternalConfig {
    * and the session-control routes answer 404.
    */
   sessionStore?: SessionStore;
+  /** How `getAccessToken` refreshes upstream tokens (defaults filled in). */
+  accessTokens: AccessTokenSettings;
   /** A configuration problem, answered on every request until fixed. */
   error?: AuthError;
 }
@@ -183,6 +190,8 @@ function normalize(userConfig: AuthConfig): InternalConfig {
   const timeouts = resolveTimeouts(config.timeouts);
   if (timeouts instanceof InvalidConfiguration) error ??= timeouts;
   const deadlines = timeouts instanceof InvalidConfiguration ? DEFAULT_TIMEOUTS : timeouts;
+  const accessTokens = accessTokenSettings(config.accessTokens);
+  if (accessTokens instanceof InvalidConfiguration) error ??= accessTokens;
 
   const internal: InternalConfig = {
     basePath: normalizeBasePath(config.basePath ?? "/auth"),
@@ -220,6 +229,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     linking: { maxSessionAge: linkingMaxSessionAge(config.linking?.maxSessionAge) },
     now: config.now ?? Date.now,
     timeouts: deadlines,
+    accessTokens: accessTokens instanceof InvalidConfiguration ? DEFAULT_ACCESS_TOKEN_SETTINGS : accessTokens,
   };
   internal.error = error ?? validateConfig(internal, rawUrl) ?? checkClientIds(internal, production, warn);
   internal.sessionStore = sessionStoreOf(internal);

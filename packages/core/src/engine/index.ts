@@ -14,10 +14,11 @@
  *
  * @module
  */
+import { getAccessToken } from "../access-token/get-access-token";
 import { type InternalConfig, internalConfig, normalizeBasePath } from "../config/normalize";
 import { toResponse } from "../http/response";
 import { listSessions, revokeSession, revokeSessionsOf, revokeUserSessions } from "../session/control";
-import type { AuthConfig, SessionInfo } from "../types";
+import type { AccessTokenResult, AuthConfig, SessionInfo } from "../types";
 import { answerRequest, type Outcome } from "./http";
 import {
   controlSessions,
@@ -96,6 +97,29 @@ export interface AuthEngine {
    * @returns How many sessions were revoked.
    */
   revokeSessions(userId: string): Promise<number>;
+  /**
+   * A usable access token of an OAuth/OIDC provider for the signed-in user, to call the
+   * provider's APIs with: the stored one, or, when it expires within
+   * `accessTokens.refreshBefore` seconds (default 60), a new one got with the refresh token and
+   * stored (on the adapter's account row, which needs `listAccountsByUser` and `updateAccount`;
+   * or, for JWT sessions without an adapter and a provider with `keepTokensInJwt`, in the session
+   * JWT, whose re-issued cookie is in `cookies`). Concurrent calls refresh once; across processes
+   * a lease in `accessTokens.lockStore` lets one refresh while the others wait for its tokens, so
+   * a provider that rotates refresh tokens never sees one used twice.
+   *
+   * @returns The token, or null when signed out or the user has no tokens of that provider.
+   * @throws RefreshTokenError when a refresh is due and fails for good (no refresh token, the
+   * provider refused it): the user must sign in again; with `accessTokens.endSessionOnFailure`
+   * the session was ended and the error's `cookies` clear it.
+   * @throws OAuthProviderUnavailable when the provider cannot be reached: retry later.
+   * @throws InvalidRequest when no OAuth/OIDC provider has the id.
+   * @example
+   * ```ts
+   * const token = await auth.getAccessToken("github", { headers: request.headers })
+   * if (token) await fetch("https://api.github.com/user", { headers: { authorization: `Bearer ${token.accessToken}` } })
+   * ```
+   */
+  getAccessToken(providerId: string, call: ServerCall): Promise<AccessTokenResult | null>;
   /** Where the routes are served for a mount path (the configuration's own `basePath` wins). */
   basePath(mount?: Mount): string;
 }
@@ -179,6 +203,8 @@ function buildEngine(config: AuthConfig): AuthEngine {
       const config = settled();
       return revokeUserSessions(config, userId, config.now());
     },
+    getAccessToken: async (providerId, call) =>
+      controlSessions(settled(), basePath(call), call, (req, ctx) => getAccessToken(req, ctx, providerId)),
     basePath,
   };
 }

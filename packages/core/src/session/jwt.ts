@@ -7,6 +7,7 @@
  * seconds, keeping the time of the last check in the token (`sid_checked`): a revoked session
  * ends within that bound on every server, and reads in between cost nothing more.
  */
+import { upstreamClaim, withoutUpstream } from "../access-token/claim";
 import type { ActionContext, AuthRequest } from "../context";
 import { base64urlEncode } from "../crypto/primitives";
 import { JWTSessionError, SignOutError } from "../errors";
@@ -133,9 +134,11 @@ async function toSession(token: JWT, ctx: ActionContext, update?: { newSession: 
     user: { name: token.name, email: token.email, image: token.picture as string | null | undefined },
     expires: new Date(ctx.now + ctx.config.session.maxAge * 1000).toISOString(),
   };
+  // Upstream tokens kept in the JWT are the server's: a callback copying the token must not leak them.
+  const visible = withoutUpstream(token);
   const params = update
-    ? { session, token, newSession: update.newSession, trigger: "update" as const }
-    : { session, token };
+    ? { session, token: visible, newSession: update.newSession, trigger: "update" as const }
+    : { session, token: visible };
   // The public parameter type is Auth.js's one shape for both strategies; this one fills its half.
   return (await ctx.config.callbacks.session(params as SessionCallbackParams)) as Session;
 }
@@ -198,6 +201,7 @@ export const jwtStrategy: SessionStrategy = {
       // session.absoluteMaxAge counts from it.
       auth_time: Math.floor(ctx.now / 1000),
       ...(await register(user, req, ctx)),
+      ...upstreamClaim(account, ctx.config),
     };
     const token = await ctx.config.callbacks.jwt({
       token: defaultToken,
@@ -239,3 +243,41 @@ export const jwtStrategy: SessionStrategy = {
     return (await revalidate(token, ctx, true)) === "ended" ? null : { userId: token.sub, currentId: sid };
   },
 };
+
+/**
+ * The request's session JWT, checked as a read checks it (absolute lifetime, the session store
+ * when due), without running the callbacks or re-issuing the cookie: for server operations that
+ * read or rewrite claims. Null when there is no live session.
+ *
+ * @param req - The request (its session cookie).
+ * @param ctx - The action context.
+ * @returns The decoded token, or null.
+ * @throws What the session store throws.
+ * @example
+ * ```ts
+ * const token = await readSessionToken(req, ctx)
+ * ```
+ */
+export async function readSessionToken(req: AuthRequest, ctx: ActionContext): Promise<JWT | null> {
+  const token = await decodeSession(req, ctx);
+  if (!token) return null;
+  const checked = await revalidate(token, ctx);
+  return checked === "ended" ? null : checked;
+}
+
+/**
+ * The session cookie(s) carrying `token`, as a read would write them: for a server operation
+ * that changed a claim the app's `jwt` callback already saw.
+ *
+ * @param token - The token to encode.
+ * @param req - The request (its cookies, for chunk clean-up).
+ * @param ctx - The action context.
+ * @returns The cookies to set.
+ * @example
+ * ```ts
+ * const cookies = await sessionTokenCookies({ ...token, claim: 1 }, req, ctx)
+ * ```
+ */
+export function sessionTokenCookies(token: JWT, req: AuthRequest, ctx: ActionContext): Promise<SetCookie[]> {
+  return sessionCookies(token, req, ctx);
+}

@@ -38,8 +38,16 @@ export interface ExchangedTokens {
 /**
  * The client metadata for this request. oauth4webapi checks token times against the system
  * clock; shifting it by the configuration's clock (`now`) keeps every check on one clock.
+ *
+ * @param client - The provider's client metadata.
+ * @param ctx - The action context (its `now`).
+ * @returns The client, with a clock skew when the configuration's clock is not the system's.
+ * @example
+ * ```ts
+ * await processRefreshTokenResponse(server, clientAt(runtime.client, ctx), response)
+ * ```
  */
-function clientAt(client: Client, ctx: ActionContext): Client {
+export function clientAt(client: Client, ctx: Pick<ActionContext, "now">): Client {
   const skew = Math.round((ctx.now - Date.now()) / 1000);
   return skew === 0 ? client : { ...client, [clockSkew]: skew };
 }

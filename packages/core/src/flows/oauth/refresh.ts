@@ -1,0 +1,120 @@
+/**
+ * The refresh-token grant (RFC 6749 section 6): a new access token for a refresh token, through
+ * the provider's transport as every other request to it (discovered metadata, client
+ * authentication, its own fetch, the `timeouts.http` deadline, the token `conform` hook).
+ *
+ * @module
+ */
+import {
+  processRefreshTokenResponse,
+  ResponseBodyError,
+  refreshTokenGrantRequest,
+  type TokenEndpointResponse,
+} from "oauth4webapi";
+import type { ActionContext } from "../../context";
+import { OAuthProviderUnavailable, RefreshTokenError } from "../../errors";
+import type { TokenSet } from "../../types";
+import { describeFailure, isProviderUnavailable } from "./failure";
+import type { OAuthRuntime } from "./provider";
+import { authorizationServer } from "./server";
+import { clientAt } from "./tokens";
+import { requestOptions } from "./transport";
+
+/**
+ * The longest token lifetime taken from a provider, in seconds (ten years). A larger
+ * `expires_in` is not a lifetime but a broken or hostile answer: believing it would keep a dead
+ * token in use, so the answer is refused.
+ */
+const MAX_EXPIRES_IN = 10 * 365 * 24 * 60 * 60;
+
+/** What a failed refresh request becomes: an outage (try again later) or a refusal (sign in again). */
+function refreshFailure(providerId: string, endpoint: string, error: unknown): Error {
+  if (error instanceof RefreshTokenError || error instanceof OAuthProviderUnavailable) return error;
+  const detail = describeFailure(error);
+  const message = `OAuth provider "${providerId}": the refresh token request to ${endpoint} failed: ${detail}`;
+  // The response, which may hold tokens, is never kept: only the description of what went wrong.
+  const cause = new Error(detail);
+  if (isProviderUnavailable(error)) return new OAuthProviderUnavailable(message, { cause });
+  if (error instanceof ResponseBodyError)
+    return new RefreshTokenError(message, {
+      cause,
+      reason: error.error === "invalid_grant" ? "invalid_grant" : "provider_error",
+    });
+  return new RefreshTokenError(message, { cause, reason: "invalid_response" });
+}
+
+/** Refuses a token response that cannot be used as a bearer token with a believable lifetime. */
+function checked(result: TokenEndpointResponse, providerId: string): TokenEndpointResponse {
+  const refuse = (what: string) =>
+    new RefreshTokenError(`OAuth provider "${providerId}" answered the refresh with ${what}.`, {
+      reason: "invalid_response",
+    });
+  // oauth4webapi lowercases it; a DPoP-bound or unknown token type cannot be sent as Bearer.
+  if (result.token_type !== "bearer")
+    throw refuse(`token_type "${String(result.token_type).slice(0, 40)}", not bearer`);
+  const { expires_in } = result;
+  if (
+    expires_in !== undefined &&
+    !(Number.isFinite(expires_in) && expires_in >= 0 && expires_in <= MAX_EXPIRES_IN)
+  )
+    throw refuse("an expires_in that is not a believable lifetime");
+  if (
+    result.refresh_token !== undefined &&
+    (typeof result.refresh_token !== "string" || result.refresh_token === "")
+  )
+    throw refuse("a refresh_token that is not a string");
+  return result;
+}
+
+/**
+ * Exchanges a refresh token for a new token set at the provider's token endpoint.
+ *
+ * @param runtime - The normalised provider.
+ * @param refreshToken - The stored refresh token.
+ * @param ctx - The action context (clock, time-outs).
+ * @returns The provider's answer, with `expires_at` (seconds) computed from `expires_in` on the
+ * configuration's clock; `refresh_token` only when the provider rotated it.
+ * @throws {OAuthProviderUnavailable} When the provider cannot be reached, does not answer in time,
+ * or answers 5xx: nothing is wrong with the refresh token, try again later.
+ * @throws {RefreshTokenError} When the provider refuses the refresh token (`invalid_grant`),
+ * answers another OAuth error, or answers something that is not a usable bearer token response.
+ * @example
+ * ```ts
+ * const tokens = await refreshGrant(oauthRuntime(provider), account.refresh_token, ctx)
+ * ```
+ */
+export async function refreshGrant(
+  runtime: OAuthRuntime,
+  refreshToken: string,
+  ctx: ActionContext,
+): Promise<TokenSet> {
+  const { id } = runtime.provider;
+  const timeout = ctx.config.timeouts.http;
+  const server = await authorizationServer(runtime, "callback", ctx.now, timeout);
+  const endpoint = server.token_endpoint;
+  if (!endpoint)
+    throw new RefreshTokenError(
+      `OAuth provider "${id}" uses a custom token request; its tokens cannot be refreshed by Portcullis.`,
+      { reason: "provider_error" },
+    );
+  const client = clientAt(runtime.client, ctx);
+  let result: TokenEndpointResponse;
+  try {
+    let response = await refreshTokenGrantRequest(
+      server,
+      client,
+      runtime.clientAuth,
+      refreshToken,
+      requestOptions(endpoint, timeout, runtime.fetch),
+    );
+    const conform = runtime.conform.token;
+    if (conform) response = (await conform(response.clone())) ?? response;
+    result = checked(await processRefreshTokenResponse(server, client, response), id);
+  } catch (error) {
+    throw refreshFailure(id, endpoint, error);
+  }
+  const tokens: TokenSet = { ...result } as TokenSet;
+  if (typeof result.expires_in === "number")
+    tokens.expires_at = Math.floor(ctx.now / 1000) + Math.floor(result.expires_in);
+  return tokens;
+}

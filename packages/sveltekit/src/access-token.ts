@@ -1,0 +1,46 @@
+import { type AccessTokenResult, type AuthEngine, RefreshTokenError } from "@portcullis/core";
+import type { RequestEvent } from "@sveltejs/kit";
+import { setCookies } from "./cookies";
+
+/**
+ * `event.locals.getAccessToken(providerId)`: the signed-in user's upstream access token through
+ * the engine's server face, refreshed when due. Its cookies (a JWT session re-issued with the new
+ * tokens; the cleared session when a failed refresh ended it) go through `event.cookies`.
+ *
+ * @param auth The engine of the event's configuration.
+ * @param event The request event.
+ * @param signedOut Called when a failed refresh ended this request's session, so that
+ * `locals.auth()` stops answering the session it read earlier.
+ * @returns The function `locals.getAccessToken` holds.
+ * @example
+ * ```ts
+ * import type { AuthEngine } from "@portcullis/core"
+ * import type { RequestEvent } from "@sveltejs/kit"
+ *
+ * function install(auth: AuthEngine, event: RequestEvent) {
+ *   event.locals.getAccessToken = accessTokenGetter(auth, event, () => {})
+ * }
+ * ```
+ */
+export function accessTokenGetter(
+  auth: AuthEngine,
+  event: RequestEvent,
+  signedOut: () => void,
+): (providerId: string) => Promise<AccessTokenResult | null> {
+  return async (providerId) => {
+    try {
+      const token = await auth.getAccessToken(providerId, {
+        headers: event.request.headers,
+        origin: event.url.origin,
+      });
+      if (token) setCookies(event.cookies, token.cookies);
+      return token;
+    } catch (error) {
+      if (error instanceof RefreshTokenError && error.sessionEnded) {
+        setCookies(event.cookies, error.cookies);
+        signedOut();
+      }
+      throw error;
+    }
+  };
+}

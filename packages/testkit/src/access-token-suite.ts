@@ -1,0 +1,169 @@
+/**
+ * The getAccessToken checks every server-side integration (Express, Fastify, Hono) passes: its
+ * `getAccessToken` behind a route of a real server, against a real OpenID Provider that rotates
+ * refresh tokens. The user signs in through the core at a fixed origin (the provider knows one
+ * redirect URI), with the tokens kept in the session JWT; the session cookie then goes to the
+ * framework's app, which shares the secret and the clock.
+ *
+ * @module
+ */
+import { Auth, type AuthConfig, type OAuth2Config } from "@portcullis/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestClient } from "./client";
+import { SESSION_COOKIE } from "./integration-fixture";
+import type { IntegrationApp } from "./integration-suite";
+import { startOpenIdProvider, type TestOpenIdProvider } from "./oidc";
+
+/**
+ * Starts the framework's test app for a configuration, with the auth routes and `GET /token`
+ * answering `{ answer: getAccessToken(..., "idp", config) }`, its cookies set on the response;
+ * an AuthError as `400 { error: type }`.
+ */
+export type StartAccessTokenApp = (config: AuthConfig) => Promise<IntegrationApp>;
+
+const SIGN_IN_ORIGIN = "http://localhost:3000";
+const CLIENT = { client_id: "tokens-app", client_secret: "tokens-secret" };
+/** Short, so moving the app's clock past it keeps ID tokens (an hour) valid on both clocks. */
+const ACCESS_TOKEN_TTL = 90;
+
+interface TokenAnswer {
+  answer: { accessToken: string; tokenType: string } | null;
+}
+
+/** Signs alice in through the core at the provider's registered origin; answers the session cookie. */
+async function signInWithProvider(config: AuthConfig, idp: TestOpenIdProvider): Promise<string> {
+  const client = new TestClient((request) => Auth(request, config), SIGN_IN_ORIGIN, config.now);
+  const csrfToken = await client.csrfToken();
+  const started = await client.post("/auth/signin/idp", { form: { csrfToken, callbackUrl: "/" } });
+  idp.nextLogin({ sub: "alice" });
+  const outcome = await idp.authorize(started.headers.get("location")!);
+  if (outcome.kind !== "redirect") throw new Error("expected a redirect back from the provider");
+  await client.get(outcome.url);
+  const cookie = client.jar.get(SESSION_COOKIE);
+  if (!cookie) throw new Error("the sign-in set no session cookie");
+  return cookie;
+}
+
+/** A rotating OpenID Provider, a configuration keeping its tokens in the session JWT, and a clock. */
+export interface AccessTokenFixture {
+  idp: TestOpenIdProvider;
+  /** Secret, provider `idp` with `keepTokensInJwt`, the movable clock; no adapter. */
+  config: AuthConfig;
+  /** Moves the app's clock to where the current access token is due for a refresh. */
+  nearExpiry(): void;
+  /** Signs alice in with the provider; answers the value of her session cookie. */
+  signIn(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the provider and builds the configuration every framework's getAccessToken test uses.
+ *
+ * @returns The fixture; stop it after the tests.
+ * @example
+ * ```ts
+ * const fixture = await accessTokenFixture()
+ * const cookie = await fixture.signIn()
+ * await fixture.stop()
+ * ```
+ */
+export async function accessTokenFixture(): Promise<AccessTokenFixture> {
+  const idp = await startOpenIdProvider({
+    clients: [
+      {
+        ...CLIENT,
+        redirect_uris: [`${SIGN_IN_ORIGIN}/auth/callback/idp`],
+        grant_types: ["authorization_code", "refresh_token"],
+      },
+    ],
+    refreshTokens: { rotate: true, accessTokenTtl: ACCESS_TOKEN_TTL },
+  });
+  let offset = 0;
+  const config: AuthConfig = {
+    secret: "access-token-suite-secret-with-32-characters",
+    trustHost: true,
+    providers: [
+      {
+        id: "idp",
+        name: "Test IdP",
+        type: "oidc",
+        issuer: idp.issuer,
+        clientId: CLIENT.client_id,
+        clientSecret: CLIENT.client_secret,
+        keepTokensInJwt: true,
+      } satisfies OAuth2Config,
+    ],
+    now: () => Date.now() + offset,
+    logger: { error: () => {} },
+  };
+  return {
+    idp,
+    config,
+    // Within the 60 s refresh margin, and close enough to the provider's clock for its ID tokens.
+    nearExpiry: () => {
+      offset += (ACCESS_TOKEN_TTL - 45) * 1000;
+    },
+    signIn: () => signInWithProvider(config, idp),
+    stop: () => idp.stop(),
+  };
+}
+
+/**
+ * Registers the suite.
+ *
+ * @param framework The framework's name, for the test titles.
+ * @param start Starts the app (see {@link StartAccessTokenApp}).
+ * @example
+ * ```ts
+ * runAccessTokenSuite("Express", async (config) => listen(withTokenRoute(config)))
+ * ```
+ */
+export function runAccessTokenSuite(framework: string, start: StartAccessTokenApp): void {
+  describe(`${framework}: getAccessToken`, () => {
+    let fixture: AccessTokenFixture;
+    let app: IntegrationApp;
+    beforeAll(async () => {
+      fixture = await accessTokenFixture();
+      app = await start(fixture.config);
+    });
+    afterAll(async () => {
+      await app?.close();
+      await fixture?.stop();
+    });
+
+    async function signedIn(): Promise<TestClient> {
+      const client = app.client();
+      client.jar.set(SESSION_COOKIE, await fixture.signIn());
+      return client;
+    }
+
+    it("answers null when signed out", async () => {
+      expect(await (await app.client().get("/token")).json()).toEqual({ answer: null });
+    });
+
+    it("refreshes a token near expiry and sets the re-issued session cookie on the response", async () => {
+      const client = await signedIn();
+      const first = ((await (await client.get("/token")).json()) as TokenAnswer).answer!;
+      expect(first).toMatchObject({ accessToken: expect.any(String), tokenType: "bearer" });
+      fixture.nearExpiry();
+      const { idp } = fixture;
+      const grants = idp.grantCount("refresh_token");
+      const response = await client.get("/token");
+      const refreshed = ((await response.json()) as TokenAnswer).answer!;
+      expect(refreshed.accessToken).not.toBe(first.accessToken);
+      expect(idp.grantCount("refresh_token")).toBe(grants + 1);
+      expect(response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
+      // The browser now holds the new tokens: the next request needs no refresh.
+      const again = ((await (await client.get("/token")).json()) as TokenAnswer).answer!;
+      expect(again.accessToken).toBe(refreshed.accessToken);
+      expect(idp.grantCount("refresh_token")).toBe(grants + 1);
+    });
+
+    it("answers an unknown provider with an AuthError, not a crash", async () => {
+      const client = await signedIn();
+      const response = await client.get("/token?provider=nope");
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "InvalidRequest" });
+    });
+  });
+}
