@@ -11,7 +11,9 @@ import type { AdapterContext } from "./context";
 import { accountMember } from "./keys";
 import { script } from "./script";
 
-type AccountMethods = Required<Pick<Adapter, "linkAccount" | "unlinkAccount" | "getAccount">>;
+type AccountMethods = Required<
+  Pick<Adapter, "linkAccount" | "unlinkAccount" | "getAccount" | "listAccountsByUser" | "updateAccount">
+>;
 
 // KEYS: account. ARGV: prefix, user id, account member, then the hash's pairs. Relinking an
 // account to another user moves it out of the previous user's set, so that user's deletion
@@ -35,6 +37,25 @@ local id = owner(KEYS[1])
 redis.call('DEL', KEYS[1])
 redis.call('SREM', P .. 'user-accounts:' .. id, ARGV[2])
 return account
+`);
+
+// KEYS: user's set of accounts. ARGV: prefix.
+const LIST = script(`
+return members_with_rows(KEYS[1], P .. 'account:')
+`);
+
+// KEYS: account. ARGV: prefix, then the fields to write as pairs, and after a '' separator the
+// fields to clear. Answers the account as stored afterwards; nothing is written to an account
+// that does not exist (a refresh racing an unlink must not bring it back half-made).
+const UPDATE = script(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return nil end
+local i = 2
+while ARGV[i] ~= '' do
+  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+  i = i + 2
+end
+for j = i + 1, #ARGV do redis.call('HDEL', KEYS[1], ARGV[j]) end
+return redis.call('HGETALL', KEYS[1])
 `);
 
 /**
@@ -65,6 +86,18 @@ export function accountMethods({ keys, run, call, row, client }: AdapterContext)
     async getAccount(providerAccountId, provider) {
       const key = keys.account(accountMember(provider, providerAccountId));
       return account(key, await call("getAccount", key, () => client.hgetall(key)));
+    },
+    async listAccountsByUser(userId) {
+      const set = keys.userAccounts(userId);
+      const rows = (await run("listAccountsByUser", set, LIST, [])) as [string, string[]][];
+      return rows.flatMap(([member, flat]) => account(keys.account(member), flat) ?? []);
+    },
+    async updateAccount({ provider, providerAccountId, ...changes }) {
+      const key = keys.account(accountMember(provider, providerAccountId));
+      const written = Object.entries(changes).filter(([, value]) => value !== null && value !== undefined);
+      const cleared = Object.keys(changes).filter((field) => changes[field as keyof typeof changes] === null);
+      const args = [...encodeRow(ACCOUNT, Object.fromEntries(written)), "", ...cleared];
+      return account(key, await run("updateAccount", key, UPDATE, args));
     },
   };
 }
