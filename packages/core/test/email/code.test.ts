@@ -3,7 +3,7 @@
  * over HTTP, mailed through a real SMTP server, read back from the mail and posted to the
  * callback; users and sessions live in the real memory adapter.
  */
-import type { EmailCodeOptions } from "@portcullis/core";
+import type { EmailCodeOptions, RateLimitStore } from "@portcullis/core";
 import type { NodemailerUserConfig } from "@portcullis/core/providers/nodemailer";
 import type { TestClient } from "@portcullis/testkit";
 import { type SmtpSink, startSmtpSink } from "@portcullis/testkit";
@@ -247,6 +247,72 @@ describe("link and code of one request", () => {
     await Promise.all([follow(byLink, linkOf(mail)), postCode(byCode, "race@example.com", code)]);
     const signedIn = [await signedInAs(byLink), await signedInAs(byCode)].filter(Boolean);
     expect(signedIn).toHaveLength(1);
+  });
+});
+
+/** A rate-limit store two configurations share, standing for two server processes. */
+function sharedStore(): RateLimitStore & { keys: Set<string> } {
+  const times = new Map<string, number[]>();
+  const keys = new Set<string>();
+  return {
+    keys,
+    async take(key, max, windowMs, now) {
+      keys.add(key);
+      const recent = (times.get(key) ?? []).filter((time) => time > now - windowMs);
+      if (recent.length >= max) return false;
+      times.set(key, [...recent, now]);
+      return true;
+    },
+  };
+}
+
+describe("across processes, secrets and confirmation", () => {
+  it("counts wrong codes in the shared rate-limit store: a code burned on one server fails on another", async () => {
+    const store = sharedStore();
+    const rateLimit = { max: 5, windowSeconds: 900, store };
+    const first = codeApp({ attempts: 2 }, { rateLimit });
+    const second = emailApp(sink, { adapter: first.adapter, provider: { code: { attempts: 2 }, rateLimit } });
+    const { code } = await mailedCode(first, "shared@example.com");
+    await postCode(first.browser(), "shared@example.com", wrong(code, 1));
+    await postCode(second.browser(), "shared@example.com", wrong(code, 2));
+    expect(location(await postCode(second.browser(), "shared@example.com", code))).toBe(VERIFICATION);
+    // Two keys, the links' and the codes' counts of the address, both hashes, never the address.
+    expect(store.keys.size).toBe(2);
+    for (const key of store.keys) expect(key).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("accepts a code mailed before a secret rotation", async () => {
+    const before = codeApp();
+    const { code } = await mailedCode(before, "rotate@example.com");
+    const rotated = emailApp(sink, {
+      adapter: before.adapter,
+      provider: { code: true },
+      config: { secret: ["rotated-secret-rotated-secret-rotated-1", before.config.secret as string] },
+    });
+    const browser = rotated.browser();
+    expect(location(await postCode(browser, "rotate@example.com", code))).toBe(ORIGIN);
+    expect(await signedInAs(browser)).toBe("rotate@example.com");
+  });
+
+  it("with `confirm`, the confirmation POST signs in and uses the code up; a code POST works too", async () => {
+    const app = codeApp(true, { confirm: true });
+    const first = await mailedCode(app, "confirm-link@example.com");
+    const page = await (await follow(first.browser, linkOf(first.mail))).text();
+    const fields = Object.fromEntries(
+      [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+    ) as Record<string, string>;
+    expect(fields.token).toBeDefined();
+    const confirmed = await first.browser.post("/auth/callback/nodemailer", {
+      form: { ...fields, callbackUrl: fields.callbackUrl?.replaceAll("&amp;", "&") ?? "" },
+    });
+    expect(location(confirmed)).toBe(`${ORIGIN}/dashboard`);
+    expect(location(await postCode(app.browser(), "confirm-link@example.com", first.code))).toBe(
+      codePage("confirm-link@example.com", "WrongCode"),
+    );
+    const second = await mailedCode(app, "confirm-code@example.com");
+    expect(location(await postCode(second.browser, "confirm-code@example.com", second.code))).toBe(
+      `${ORIGIN}/dashboard`,
+    );
   });
 });
 
