@@ -49,7 +49,7 @@ function codeForm(form: VerifyRequestCodeForm, messages: Messages): SafeHtml {
 <form action="${safeLinkUrl(form.actionUrl)}" method="post">
 ${renderHiddenInputs(form.fields)}
 <div class="field"><label for="vr-email">${messages.signInEmailLabel}</label><input type="email" name="email" id="vr-email" autocomplete="email"${known ? html` value="${form.email}" readonly` : html` required`}></div>
-<div class="field"><label for="vr-code">${messages.verifyRequestCodeLabel}</label><input type="text" name="code" id="vr-code" autocomplete="one-time-code" inputmode="numeric" pattern="[0-9 \-]*" maxlength="${form.length * 2}" size="${form.length + 2}" spellcheck="false" required${known && html` autofocus`}></div>
+<div class="field"><label for="vr-code">${messages.verifyRequestCodeLabel}</label><input type="text" name="code" id="vr-code" autocomplete="one-time-code" inputmode="numeric" maxlength="${form.length * 2}" size="${form.length + 2}" spellcheck="false" required${known && html` autofocus`}></div>
 <button type="submit" class="button">${messages.verifyRequestCodeButton}</button>
 </form>`;
 }

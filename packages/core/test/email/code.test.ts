@@ -208,6 +208,23 @@ describe("signing in with the code", () => {
     expect(location(await postCode(browser, "intime@example.com", code))).toBe(`${ORIGIN}/dashboard`);
   });
 
+  it("answers an app's own fetch (X-Auth-Return-Redirect) with {url}: the form again for a wrong code, the callbackUrl for the right one", async () => {
+    const app = codeApp();
+    const { browser, code } = await mailedCode(app, "fetch@example.com");
+    const post = async (typed: string) => {
+      const csrfToken = await browser.csrfToken();
+      const response = await browser.post("/auth/callback/nodemailer", {
+        headers: { "x-auth-return-redirect": "1" },
+        form: { csrfToken, email: "fetch@example.com", code: typed, callbackUrl: "/welcome" },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { url: string }).url;
+    };
+    expect(new URL(await post(wrong(code))).searchParams.get("error")).toBe("WrongCode");
+    expect(await post(code)).toBe(`${ORIGIN}/welcome`);
+    expect(await signedInAs(browser)).toBe("fetch@example.com");
+  });
+
   it("takes the code from a JSON body too", async () => {
     const app = codeApp();
     const { browser, code } = await mailedCode(app, "json@example.com");
