@@ -365,6 +365,41 @@ describe("the verify-request page", () => {
     expect(text).toContain("Ein Anmeldecode wurde an Ihre E-Mail-Adresse gesendet.");
   });
 
+  it.each([
+    ["an unknown provider", "provider=nope&type=email&email=a%40example.com", "none"],
+    ["a provider named __proto__", "provider=__proto__&type=email", "none"],
+    [
+      "markup as the address",
+      `provider=nodemailer&email=${encodeURIComponent('"><script>x</script>@example.com')}`,
+      "typed",
+    ],
+    [
+      "an address with CR/LF",
+      "provider=nodemailer&email=a%40example.com%0D%0ABcc%3A%20e%40evil.test",
+      "typed",
+    ],
+    ["an overlong address", `provider=nodemailer&email=${"x".repeat(400)}%40example.com`, "typed"],
+    [
+      "markup as the error",
+      `provider=nodemailer&email=a%40example.com&error=${encodeURIComponent("<script>x</script>")}`,
+      "known",
+    ],
+  ])(
+    "answers a verify-request URL with %s with a 200 page and no markup of its own",
+    async (_name, query, form) => {
+      const app = codeApp();
+      const page = await app.browser().get(`/auth/verify-request?${query}`);
+      expect(page.status).toBe(200);
+      const text = await page.text();
+      expect(text).not.toContain("<script>x");
+      expect(text).not.toContain('role="alert"');
+      const email = /<input type="email" name="email"[^>]*>/.exec(text)?.[0];
+      if (form === "none") expect(email).toBeUndefined();
+      if (form === "typed") expect(email).toContain("required");
+      if (form === "known") expect(email).toContain('value="a@example.com" readonly');
+    },
+  );
+
   it("has no form for a provider without codes", async () => {
     const app = emailApp(sink);
     const page = await app.browser().get("/auth/verify-request?provider=nodemailer&type=email&email=a@b.co");

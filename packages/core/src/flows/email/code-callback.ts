@@ -16,6 +16,11 @@ import { signInVerified } from "./verified";
 /**
  * The `error` value of the verify-request page after a wrong code. The page then asks for the
  * code again; a custom `pages.verifyRequest` receives it in its query as well.
+ *
+ * @example
+ * ```ts
+ * if (new URL(url).searchParams.get("error") === WRONG_CODE_ERROR) showWrongCodeMessage()
+ * ```
  */
 export const WRONG_CODE_ERROR = "WrongCode";
 
