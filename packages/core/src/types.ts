@@ -591,7 +591,8 @@ export type WarningCode =
   | "email-address-refused"
   | "access-denied"
   | "short-secret-dev"
-  | "oauth-client-id-missing";
+  | "oauth-client-id-missing"
+  | "email-code-wrong";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {

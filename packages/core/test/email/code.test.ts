@@ -132,6 +132,8 @@ describe("signing in with the code", () => {
     const { browser, code } = await mailedCode(app, "typo@example.com");
     const back = location(await postCode(browser, "typo@example.com", wrong(code)));
     expect(back).toBe(codePage("typo@example.com", "WrongCode"));
+    expect(app.warnings).toEqual(["email-code-wrong"]);
+    expect(app.errors).toEqual([]);
     const page = await browser.get(back.slice(ORIGIN.length));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("That code is not right.");

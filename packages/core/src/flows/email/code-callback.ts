@@ -75,7 +75,11 @@ export async function signInWithCode(
   if (!(await takeCodeAttempt(provider, identifier, settings, ctx)))
     throw new Verification("Too many wrong codes were tried for this address; its codes no longer work.");
   const row = await consumeCode(provider, identifier, code, ctx);
-  if (!row) return askAgain(provider, identifier, ctx);
+  if (!row) {
+    // The visitor's input, not a fault: a warning, so guessing shows up in the log.
+    ctx.config.logger.warn("email-code-wrong");
+    return askAgain(provider, identifier, ctx);
+  }
   if (adapterDateExpired(row.expires, ctx.now, "useVerificationToken", ctx.config.logger))
     throw new Verification("The sign-in code has expired.");
   await refundCodeAttempt(provider, identifier, ctx);
