@@ -216,6 +216,11 @@ export interface SendVerificationRequestParams {
   token: string;
   theme: Theme;
   request: Request;
+  /**
+   * Portcullis extension: the one-time code to mail, when the provider's `code` option is on.
+   * With `code: { link: false }` no link is stored and `url` is the page where the code is typed.
+   */
+  code?: string;
 }
 
 /** The email (magic link) provider. */
@@ -252,7 +257,34 @@ export interface EmailConfig extends CommonProviderOptions {
    * Default label "Email", placeholder "email@example.com"; the field stays `type="email"`.
    */
   formFields?: { email?: Pick<CredentialInput, "label" | "placeholder" | "autocomplete"> };
+  /**
+   * Portcullis extension: also mail a one-time code of digits, typed on the verify-request page
+   * (or posted by the app's own form) with the address. `true` is `{ length: 6, attempts: 5,
+   * link: true }`; `link: false` mails the code alone. Default off: link only.
+   */
+  code?: boolean | EmailCodeOptions;
   [key: string]: unknown;
+}
+
+/**
+ * The `code` option of an email provider.
+ *
+ * @example
+ * ```ts
+ * Nodemailer({ server, from, code: { length: 8, attempts: 3, link: false } })
+ * ```
+ */
+export interface EmailCodeOptions {
+  /** Digits per code, 6 to 8. Default 6. */
+  length?: number;
+  /**
+   * Wrong codes an address may try within one code lifetime (`maxAge`) before every code of it
+   * is refused, the right one included. Counted in `rateLimit.store` (else this process's
+   * memory). Default 5.
+   */
+  attempts?: number;
+  /** Whether the mail carries the magic link too. Default true; either one signs in, once. */
+  link?: boolean;
 }
 
 /**
@@ -571,7 +603,8 @@ export type WarningCode =
   | "email-address-refused"
   | "access-denied"
   | "short-secret-dev"
-  | "oauth-client-id-missing";
+  | "oauth-client-id-missing"
+  | "email-code-wrong";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {

@@ -27,6 +27,8 @@ const WARNINGS: Record<WarningCode, string> = {
     "The secret is shorter than 32 characters: production refuses it. Make a longer one with `openssl rand -base64 33` and set it as AUTH_SECRET.",
   "oauth-client-id-missing":
     "An OAuth provider has no client id (`clientId`, or AUTH_{PROVIDER}_ID such as AUTH_GITHUB_ID), so signing in with it fails with an error naming the variable. In production this configuration is refused.",
+  "email-code-wrong":
+    "A one-time sign-in code was wrong (or already used, or for another address); the visitor was sent back to the code form. Many of these for one address are someone guessing: its codes burn after `code.attempts`.",
   "invalid-callback-url":
     "Ignored a callbackUrl sent by the client (body, query or callback-url cookie): it is not an http(s) URL or a path starting with a single '/', or it has control characters, bad percent-encoding or invalid Unicode. The next source was used; debug logging says which source and why.",
 };

@@ -15,4 +15,8 @@ export {
 export { renderSignInPage, type SignInPageOptions } from "./signin";
 export { renderSignOutPage, type SignOutPageOptions } from "./signout";
 export type { PageProvider, RenderedPage } from "./types";
-export { renderVerifyRequestPage, type VerifyRequestPageOptions } from "./verify-request";
+export {
+  renderVerifyRequestPage,
+  type VerifyRequestCodeForm,
+  type VerifyRequestPageOptions,
+} from "./verify-request";

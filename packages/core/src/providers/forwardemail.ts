@@ -28,6 +28,7 @@ async function sendWithForwardEmail(params: SendVerificationRequestParams): Prom
     from: provider.from,
     url: params.url,
     theme: params.theme,
+    code: params.code,
   });
   // Forward Email takes the token as the user name of HTTP Basic auth, with an empty password.
   const credentials = btoa(`${vendorApiKey(provider)}:`);

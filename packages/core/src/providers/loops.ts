@@ -30,15 +30,16 @@ async function sendWithLoops(params: SendVerificationRequestParams): Promise<voi
     body: JSON.stringify({
       transactionalId: provider.transactionalId,
       email: params.identifier,
-      dataVariables: { url: params.url },
+      // `code` only when the provider mails codes: a template is not asked for a variable it lacks.
+      dataVariables: params.code === undefined ? { url: params.url } : { url: params.url, code: params.code },
     }),
   });
 }
 
 /**
  * An email provider (id `loops`) that sends the sign-in link through a Loops transactional email.
- * Create the email in Loops with a `url` data variable for the link and pass its id as
- * `transactionalId`. A missing id or a non-2xx answer ends the sign-in with `EmailSignInError`;
+ * Create the email in Loops with a `url` data variable for the link (and, with the `code` option,
+ * a `code` data variable for the one-time code) and pass its id as `transactionalId`. A missing id or a non-2xx answer ends the sign-in with `EmailSignInError`;
  * the log never holds the key or the link.
  *
  * @param config - `apiKey` (else `AUTH_LOOPS_KEY`), `transactionalId`, `apiUrl`, and any other

@@ -35,6 +35,7 @@ async function sendWithMailgun(params: SendVerificationRequestParams): Promise<v
     from: provider.from,
     url: params.url,
     theme: params.theme,
+    code: params.code,
   });
   const domain = provider.domain ?? mailboxParts(mail.from).address.split("@")[1];
   if (!domain) throw new Error(`The email provider "${provider.id}" needs \`domain\` or a \`from\` address.`);

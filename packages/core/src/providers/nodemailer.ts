@@ -45,6 +45,7 @@ async function sendWithNodemailer(params: SendVerificationRequestParams): Promis
     from: provider.from,
     url: params.url,
     theme: params.theme,
+    code: params.code,
   });
   const { createTransport } = await import("nodemailer");
   const transport = createTransport(provider.server as Parameters<typeof createTransport>[0]);

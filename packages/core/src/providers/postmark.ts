@@ -30,6 +30,7 @@ async function sendWithPostmark(params: SendVerificationRequestParams): Promise<
     from: provider.from,
     url: params.url,
     theme: params.theme,
+    code: params.code,
   });
   await postToVendor("Postmark", `${vendorBaseUrl(provider, "https://api.postmarkapp.com")}/email`, {
     method: "POST",

@@ -28,6 +28,7 @@ async function sendWithResend(params: SendVerificationRequestParams): Promise<vo
     from: provider.from,
     url: params.url,
     theme: params.theme,
+    code: params.code,
   });
   await postToVendor("Resend", `${vendorBaseUrl(provider, "https://api.resend.com")}/emails`, {
     method: "POST",

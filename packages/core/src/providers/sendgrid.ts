@@ -28,6 +28,7 @@ async function sendWithSendGrid(params: SendVerificationRequestParams): Promise<
     from: provider.from,
     url: params.url,
     theme: params.theme,
+    code: params.code,
   });
   const sender = mailboxParts(mail.from);
   await postToVendor("SendGrid", `${vendorBaseUrl(provider, "https://api.sendgrid.com")}/v3/mail/send`, {

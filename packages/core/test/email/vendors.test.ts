@@ -196,6 +196,21 @@ describe.each(vendors)("$name", (vendor) => {
     );
   });
 
+  it("mails the code with `code: true` in both bodies, and the code signs in", async () => {
+    answerStatus = vendor.okStatus;
+    const app = vendorApp(vendor, { code: true });
+    const browser = app.browser();
+    await requestLink(browser, "coded@example.com", {}, vendor.id);
+    const message = vendor.check(received[0] as Received);
+    const code = /Your sign-in code: (\d{6})\n/.exec(message.text)?.[1] ?? "";
+    expect(message.html).toContain(`>${code}</td>`);
+    const csrfToken = await browser.csrfToken();
+    const response = await browser.post(`/auth/callback/${vendor.id}`, {
+      form: { csrfToken, email: "coded@example.com", code },
+    });
+    expect(location(response)).toBe(`${ORIGIN}/dashboard`);
+  });
+
   it.each([401, 422, 500])(
     "turns an HTTP %i answer into EmailSignInError without logging the key",
     async (status) => {
@@ -268,6 +283,19 @@ describe("Loops", () => {
     expect(body).toMatchObject({ transactionalId: "tx-signin", email: "loops.user@example.com" });
     const link = new URL(body.dataVariables.url);
     expect(location(await browser.get(`${link.pathname}${link.search}`))).toBe(`${ORIGIN}/dashboard`);
+  });
+
+  it("adds the code as the code data variable with `code: true`, and it signs in", async () => {
+    const app = loopsApp({ code: true });
+    const browser = app.browser();
+    await requestLink(browser, "loops-code@example.com", {}, "loops");
+    const { dataVariables } = JSON.parse((received[0] as Received).body);
+    expect(Object.keys(dataVariables).sort()).toEqual(["code", "url"]);
+    const csrfToken = await browser.csrfToken();
+    const response = await browser.post("/auth/callback/loops", {
+      form: { csrfToken, email: "loops-code@example.com", code: dataVariables.code },
+    });
+    expect(location(response)).toBe(`${ORIGIN}/dashboard`);
   });
 
   it("fails with EmailSignInError and sends nothing without a transactionalId", async () => {

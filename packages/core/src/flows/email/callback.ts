@@ -7,16 +7,16 @@
  * @module
  */
 
-import { callAdapter } from "../../adapter/call";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { MissingCSRF, UnknownAction, Verification } from "../../errors";
 import { html } from "../../http/response";
 import { renderEmailConfirmPage } from "../../pages";
 import type { EmailConfig } from "../../types";
-import { checkSignIn, startSession } from "../sign-in";
+import { codeSettings, consumeCode, deriveCode } from "./code";
+import { signInWithCode } from "./code-callback";
 import { emailIdentifier } from "./normalize";
 import { redeemVerificationToken } from "./token";
-import { emailAccount, resolveEmailUser } from "./user";
+import { signInVerified } from "./verified";
 
 interface LinkParams {
   token: string;
@@ -45,18 +45,15 @@ async function signInWithLink(
   // Resolved first: a callbackUrl the app refuses must fail before the link is used up.
   await ctx.callbackUrl();
   await redeemVerificationToken(provider, identifier, token, ctx);
-  const adapter = ctx.config.adapter!;
-  const existing = await callAdapter("getUserByEmail", () => adapter.getUserByEmail!(identifier));
-  const provisional = existing ?? { id: identifier, email: identifier, emailVerified: null };
-  // The callback is asked before any user row is written, so a denied address leaves no trace.
-  // `email` is left out: SPEC.md says `email.verificationRequest` is absent once the link is followed.
-  const redirect = await checkSignIn(
-    { user: provisional, account: emailAccount(provider, identifier, provisional.id) },
-    ctx,
-  );
-  if (redirect) return { redirect };
-  const { user, isNewUser } = await resolveEmailUser(provider, identifier, existing, ctx);
-  return startSession({ user, account: emailAccount(provider, identifier, user.id), isNewUser }, req, ctx);
+  const settings = codeSettings(provider);
+  // The link and its code are one sign-in: the link uses the code up too, and a link whose code
+  // was already typed (or whose row is otherwise gone) is spent.
+  if (
+    settings &&
+    !(await consumeCode(provider, identifier, await deriveCode(token, identifier, settings.length), ctx))
+  )
+    throw new Verification("The sign-in link's code was already used.");
+  return signInVerified(identifier, req, ctx);
 }
 
 async function confirmPage(req: AuthRequest, ctx: ActionContext): Promise<AuthResult> {
@@ -114,6 +111,10 @@ export async function emailCallback(req: AuthRequest, ctx: ActionContext): Promi
     if (provider.confirm) return confirmPage(req, ctx);
     return signInWithLink(linkParams(provider, req.query), req, ctx);
   }
+  // A POST that is not a confirmed link (it has no `token`) is a typed code when codes are on.
+  const settings = codeSettings(provider);
+  if (settings && !(provider.confirm && req.body?.token !== undefined))
+    return signInWithCode(settings, req, ctx);
   if (!provider.confirm)
     throw new UnknownAction("A magic link is followed with GET; POST is accepted only with `confirm: true`.");
   if (!(await ctx.csrfVerified()))

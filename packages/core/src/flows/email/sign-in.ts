@@ -12,9 +12,10 @@ import { withDeadline } from "../../deadline";
 import { EmailSignInError, EmailSignin } from "../../errors";
 import type { EmailConfig } from "../../types";
 import { checkSignIn } from "../sign-in";
+import { type CodeSettings, codeSettings, consumeCode, deriveCode, storeCode } from "./code";
 import { emailIdentifier } from "./normalize";
 import { consumeEmailAllowance } from "./rate-limit";
-import { consumeVerificationToken, issueVerificationToken } from "./token";
+import { consumeVerificationToken, generateToken, issueVerificationToken } from "./token";
 import { emailAccount } from "./user";
 
 /** Longest typed address handed back to the form; anything longer is not an address worth fixing. */
@@ -43,11 +44,25 @@ function readIdentifier(provider: EmailConfig, value: unknown): string {
   }
 }
 
-function verifyRequestUrl(provider: EmailConfig, ctx: ActionContext): string {
+/**
+ * The verify-request page of a provider. With codes on, the address rides along, so the page's
+ * code form knows whose code it is (and a custom page gets it as the built-in one does).
+ *
+ * @param provider - The email provider.
+ * @param ctx - The action context.
+ * @param email - The normalised address, given only when codes are on.
+ * @returns The absolute URL.
+ * @example
+ * ```ts
+ * verifyRequestUrl(provider, ctx) // "https://example.com/auth/verify-request?provider=email&type=email"
+ * ```
+ */
+export function verifyRequestUrl(provider: EmailConfig, ctx: ActionContext, email?: string): string {
   const { verifyRequest } = ctx.config.pages;
   const url = new URL(verifyRequest ?? `${ctx.actionUrl}/verify-request`, ctx.origin);
   url.searchParams.set("provider", provider.id);
   url.searchParams.set("type", provider.type);
+  if (email !== undefined) url.searchParams.set("email", email);
   return url.href;
 }
 
@@ -62,7 +77,7 @@ function callbackLink(provider: EmailConfig, params: Record<string, string>, ctx
  */
 async function deliver(
   provider: EmailConfig,
-  params: { identifier: string; token: string; expires: Date; url: string },
+  params: { identifier: string; token: string; expires: Date; url: string; code?: string },
   req: AuthRequest,
   ctx: ActionContext,
 ): Promise<void> {
@@ -77,6 +92,7 @@ async function deliver(
   } catch (error) {
     try {
       await consumeVerificationToken(provider, params.identifier, params.token, ctx);
+      if (params.code !== undefined) await consumeCode(provider, params.identifier, params.code, ctx);
     } catch (cleanup) {
       ctx.config.logger.error(cleanup as Error);
     }
@@ -107,6 +123,8 @@ async function deliver(
 export async function sendVerificationLink(req: AuthRequest, ctx: ActionContext): Promise<AuthResult> {
   const provider = ctx.provider as EmailConfig;
   const identifier = readIdentifier(provider, req.body?.email);
+  // Checked before anything is counted or asked: a bad option is the app's to fix.
+  const settings = codeSettings(provider);
   const callbackUrl = await ctx.callbackUrl();
   const adapter = ctx.config.adapter!;
   const existing = await callAdapter("getUserByEmail", () => adapter.getUserByEmail!(identifier));
@@ -115,8 +133,39 @@ export async function sendVerificationLink(req: AuthRequest, ctx: ActionContext)
   const redirect = await checkSignIn({ user, account, email: { verificationRequest: true } }, ctx);
   if (redirect) return { redirect };
   await consumeEmailAllowance(provider, identifier, ctx);
+  if (settings) return sendCode(provider, settings, { identifier, callbackUrl }, req, ctx);
   const { token, expires } = await issueVerificationToken(provider, identifier, ctx);
   const url = callbackLink(provider, { callbackUrl, token, email: identifier }, ctx);
   await deliver(provider, { identifier, token, expires, url }, req, ctx);
   return { redirect: verifyRequestUrl(provider, ctx) };
+}
+
+/**
+ * The code variant of the last steps: the link row (unless `link: false`) and the code row, with
+ * one expiry, then one mail holding both. Without a link, `url` is the page the code is typed on.
+ */
+async function sendCode(
+  provider: EmailConfig,
+  settings: CodeSettings,
+  { identifier, callbackUrl }: { identifier: string; callbackUrl: string },
+  req: AuthRequest,
+  ctx: ActionContext,
+): Promise<AuthResult> {
+  const pageUrl = verifyRequestUrl(provider, ctx, identifier);
+  let token: string;
+  let expires: Date;
+  let url: string;
+  if (settings.link) {
+    ({ token, expires } = await issueVerificationToken(provider, identifier, ctx));
+    url = callbackLink(provider, { callbackUrl, token, email: identifier }, ctx);
+  } else {
+    // No link is stored: the token exists only to derive the code from.
+    token = await generateToken(provider);
+    expires = new Date(ctx.now + (provider.maxAge ?? 24 * 60 * 60) * 1000);
+    url = pageUrl;
+  }
+  const code = await deriveCode(token, identifier, settings.length);
+  await storeCode(provider, identifier, code, expires, ctx);
+  await deliver(provider, { identifier, token, expires, url, code }, req, ctx);
+  return { redirect: pageUrl };
 }

@@ -50,7 +50,18 @@ async function candidateHashes(token: string, provider: EmailConfig, ctx: Action
   return [current, ...(await Promise.all(secrets.map((secret) => sha256Hex(`${token}${secret}`))))];
 }
 
-async function generate(provider: EmailConfig): Promise<string> {
+/**
+ * A fresh raw token: the provider's `generateVerificationToken`, else 32 random bytes as hex.
+ *
+ * @param provider - The email provider.
+ * @returns The token.
+ * @throws {EmailSignInError} When `generateVerificationToken` throws or returns nothing.
+ * @example
+ * ```ts
+ * const token = await generateToken(provider) // 64 hex digits by default
+ * ```
+ */
+export async function generateToken(provider: EmailConfig): Promise<string> {
   let token: unknown;
   try {
     // 32 random bytes: 256 bits, so guessing a live link online is hopeless.
@@ -83,7 +94,7 @@ export async function issueVerificationToken(
   identifier: string,
   ctx: ActionContext,
 ): Promise<{ token: string; expires: Date }> {
-  const token = await generate(provider);
+  const token = await generateToken(provider);
   const expires = new Date(ctx.now + (provider.maxAge ?? DAY_SECONDS) * 1000);
   const row: VerificationToken = {
     identifier,

@@ -50,6 +50,12 @@ export const ar: Messages = {
   signOutButton: "تسجيل الخروج",
   verifyRequestTitle: "تحقّق من بريدك الإلكتروني",
   verifyRequestText: "أرسلنا رابط تسجيل الدخول إلى بريدك الإلكتروني.",
+  verifyRequestCodeText:
+    "أرسلنا رابطًا ورمزًا لتسجيل الدخول إلى بريدك الإلكتروني. افتح الرابط أو أدخل الرمز هنا.",
+  verifyRequestCodeOnlyText: "أرسلنا رمز تسجيل الدخول إلى بريدك الإلكتروني. أدخله هنا.",
+  verifyRequestCodeLabel: "الرمز",
+  verifyRequestCodeButton: "تسجيل الدخول بالرمز",
+  verifyRequestCodeWrong: "هذا الرمز غير صحيح. تحقّق من البريد الإلكتروني وحاول مرة أخرى.",
   emailConfirmTitle: "تأكيد تسجيل الدخول",
   emailConfirmQuestion: "تسجيل الدخول باسم {email}؟",
   emailConfirmButton: "تسجيل الدخول",

@@ -54,6 +54,12 @@ export const de: Messages = {
   signOutButton: "Abmelden",
   verifyRequestTitle: "Prüfen Sie Ihre E-Mails",
   verifyRequestText: "Ein Anmeldelink wurde an Ihre E-Mail-Adresse gesendet.",
+  verifyRequestCodeText:
+    "Ein Anmeldelink und ein Code wurden an Ihre E-Mail-Adresse gesendet. Folgen Sie dem Link oder geben Sie den Code hier ein.",
+  verifyRequestCodeOnlyText: "Ein Anmeldecode wurde an Ihre E-Mail-Adresse gesendet. Geben Sie ihn hier ein.",
+  verifyRequestCodeLabel: "Code",
+  verifyRequestCodeButton: "Mit Code anmelden",
+  verifyRequestCodeWrong: "Dieser Code stimmt nicht. Prüfen Sie die E-Mail und versuchen Sie es erneut.",
   emailConfirmTitle: "Anmeldung bestätigen",
   emailConfirmQuestion: "Als {email} anmelden?",
   emailConfirmButton: "Anmelden",

@@ -55,6 +55,12 @@ export const en = {
 
   verifyRequestTitle: "Check your email",
   verifyRequestText: "A sign-in link has been sent to your email address.",
+  verifyRequestCodeText:
+    "A sign-in link and code have been sent to your email address. Follow the link, or enter the code here.",
+  verifyRequestCodeOnlyText: "A sign-in code has been sent to your email address. Enter it here.",
+  verifyRequestCodeLabel: "Code",
+  verifyRequestCodeButton: "Sign in with code",
+  verifyRequestCodeWrong: "That code is not right. Check the email and try again.",
 
   emailConfirmTitle: "Confirm sign in",
   emailConfirmQuestion: "Sign in as {email}?",

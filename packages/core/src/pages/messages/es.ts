@@ -54,6 +54,13 @@ export const es: Messages = {
   signOutButton: "Cerrar sesión",
   verifyRequestTitle: "Revisa tu correo",
   verifyRequestText: "Hemos enviado un enlace de inicio de sesión a tu correo electrónico.",
+  verifyRequestCodeText:
+    "Hemos enviado un enlace y un código de inicio de sesión a tu correo electrónico. Abre el enlace o escribe el código aquí.",
+  verifyRequestCodeOnlyText:
+    "Hemos enviado un código de inicio de sesión a tu correo electrónico. Escríbelo aquí.",
+  verifyRequestCodeLabel: "Código",
+  verifyRequestCodeButton: "Iniciar sesión con el código",
+  verifyRequestCodeWrong: "Ese código no es correcto. Revisa el correo e inténtalo de nuevo.",
   emailConfirmTitle: "Confirmar inicio de sesión",
   emailConfirmQuestion: "¿Iniciar sesión como {email}?",
   emailConfirmButton: "Iniciar sesión",

@@ -53,6 +53,12 @@ export const fr: Messages = {
   signOutButton: "Se déconnecter",
   verifyRequestTitle: "Consultez vos e-mails",
   verifyRequestText: "Un lien de connexion a été envoyé à votre adresse e-mail.",
+  verifyRequestCodeText:
+    "Un lien et un code de connexion ont été envoyés à votre adresse e-mail. Suivez le lien ou saisissez le code ici.",
+  verifyRequestCodeOnlyText: "Un code de connexion a été envoyé à votre adresse e-mail. Saisissez-le ici.",
+  verifyRequestCodeLabel: "Code",
+  verifyRequestCodeButton: "Se connecter avec le code",
+  verifyRequestCodeWrong: "Ce code n'est pas le bon. Vérifiez l'e-mail et réessayez.",
   emailConfirmTitle: "Confirmer la connexion",
   emailConfirmQuestion: "Se connecter en tant que {email} ?",
   emailConfirmButton: "Se connecter",

@@ -53,6 +53,12 @@ export const it: Messages = {
   signOutButton: "Esci",
   verifyRequestTitle: "Controlla la tua email",
   verifyRequestText: "Abbiamo inviato un link di accesso al tuo indirizzo email.",
+  verifyRequestCodeText:
+    "Abbiamo inviato un link e un codice di accesso al tuo indirizzo email. Apri il link o inserisci qui il codice.",
+  verifyRequestCodeOnlyText: "Abbiamo inviato un codice di accesso al tuo indirizzo email. Inseriscilo qui.",
+  verifyRequestCodeLabel: "Codice",
+  verifyRequestCodeButton: "Accedi con il codice",
+  verifyRequestCodeWrong: "Il codice non è corretto. Controlla l'email e riprova.",
   emailConfirmTitle: "Conferma l'accesso",
   emailConfirmQuestion: "Accedere come {email}?",
   emailConfirmButton: "Accedi",

@@ -52,6 +52,12 @@ export const ja: Messages = {
   signOutButton: "ログアウト",
   verifyRequestTitle: "メールを確認してください",
   verifyRequestText: "ログイン用のリンクをメールアドレスに送信しました。",
+  verifyRequestCodeText:
+    "ログイン用のリンクとコードをメールアドレスに送信しました。リンクを開くか、ここにコードを入力してください。",
+  verifyRequestCodeOnlyText: "ログイン用のコードをメールアドレスに送信しました。ここに入力してください。",
+  verifyRequestCodeLabel: "コード",
+  verifyRequestCodeButton: "コードでログイン",
+  verifyRequestCodeWrong: "コードが正しくありません。メールを確認して、もう一度お試しください。",
   emailConfirmTitle: "ログインの確認",
   emailConfirmQuestion: "{email} としてログインしますか？",
   emailConfirmButton: "ログイン",

@@ -51,6 +51,12 @@ export const ko: Messages = {
   signOutButton: "로그아웃",
   verifyRequestTitle: "이메일을 확인하세요",
   verifyRequestText: "로그인 링크를 이메일 주소로 보냈습니다.",
+  verifyRequestCodeText:
+    "로그인 링크와 코드를 이메일 주소로 보냈습니다. 링크를 열거나 여기에 코드를 입력하세요.",
+  verifyRequestCodeOnlyText: "로그인 코드를 이메일 주소로 보냈습니다. 여기에 입력하세요.",
+  verifyRequestCodeLabel: "코드",
+  verifyRequestCodeButton: "코드로 로그인",
+  verifyRequestCodeWrong: "코드가 올바르지 않습니다. 이메일을 확인하고 다시 시도하세요.",
   emailConfirmTitle: "로그인 확인",
   emailConfirmQuestion: "{email}(으)로 로그인하시겠습니까?",
   emailConfirmButton: "로그인",

@@ -52,6 +52,12 @@ export const nl: Messages = {
   signOutButton: "Afmelden",
   verifyRequestTitle: "Controleer je e-mail",
   verifyRequestText: "Er is een inloglink naar je e-mailadres gestuurd.",
+  verifyRequestCodeText:
+    "Er zijn een inloglink en een code naar je e-mailadres gestuurd. Volg de link of vul de code hier in.",
+  verifyRequestCodeOnlyText: "Er is een inlogcode naar je e-mailadres gestuurd. Vul hem hier in.",
+  verifyRequestCodeLabel: "Code",
+  verifyRequestCodeButton: "Inloggen met code",
+  verifyRequestCodeWrong: "Die code klopt niet. Controleer de e-mail en probeer het opnieuw.",
   emailConfirmTitle: "Inloggen bevestigen",
   emailConfirmQuestion: "Inloggen als {email}?",
   emailConfirmButton: "Inloggen",

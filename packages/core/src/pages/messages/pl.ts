@@ -52,6 +52,12 @@ export const pl: Messages = {
   signOutButton: "Wyloguj się",
   verifyRequestTitle: "Sprawdź skrzynkę e-mail",
   verifyRequestText: "Link do logowania został wysłany na Twój adres e-mail.",
+  verifyRequestCodeText:
+    "Link i kod do logowania zostały wysłane na Twój adres e-mail. Otwórz link lub wpisz kod tutaj.",
+  verifyRequestCodeOnlyText: "Kod do logowania został wysłany na Twój adres e-mail. Wpisz go tutaj.",
+  verifyRequestCodeLabel: "Kod",
+  verifyRequestCodeButton: "Zaloguj się kodem",
+  verifyRequestCodeWrong: "Ten kod jest nieprawidłowy. Sprawdź wiadomość i spróbuj ponownie.",
   emailConfirmTitle: "Potwierdź logowanie",
   emailConfirmQuestion: "Zalogować jako {email}?",
   emailConfirmButton: "Zaloguj się",

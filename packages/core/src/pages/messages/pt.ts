@@ -53,6 +53,12 @@ export const pt: Messages = {
   signOutButton: "Sair",
   verifyRequestTitle: "Verifique seu e-mail",
   verifyRequestText: "Um link de login foi enviado para o seu e-mail.",
+  verifyRequestCodeText:
+    "Um link e um código de login foram enviados para o seu e-mail. Abra o link ou digite o código aqui.",
+  verifyRequestCodeOnlyText: "Um código de login foi enviado para o seu e-mail. Digite-o aqui.",
+  verifyRequestCodeLabel: "Código",
+  verifyRequestCodeButton: "Entrar com o código",
+  verifyRequestCodeWrong: "Esse código não está correto. Verifique o e-mail e tente novamente.",
   emailConfirmTitle: "Confirmar login",
   emailConfirmQuestion: "Entrar como {email}?",
   emailConfirmButton: "Entrar",

@@ -1,0 +1,87 @@
+/**
+ * POST callback/{email provider} with a typed code (the `code` option): the address and the code
+ * from the verify-request page's form, or from an app's own form.
+ *
+ * @module
+ */
+import type { ActionContext, AuthRequest, AuthResult } from "../../context";
+import { MissingCSRF, Verification } from "../../errors";
+import { adapterDateExpired } from "../../session/expiry";
+import type { EmailConfig } from "../../types";
+import { type CodeSettings, consumeCode, readCode, refundCodeAttempt, takeCodeAttempt } from "./code";
+import { emailIdentifier } from "./normalize";
+import { verifyRequestUrl } from "./sign-in";
+import { signInVerified } from "./verified";
+
+/**
+ * The `error` value of the verify-request page after a wrong code. The page then asks for the
+ * code again; a custom `pages.verifyRequest` receives it in its query as well.
+ *
+ * @example
+ * ```ts
+ * if (new URL(url).searchParams.get("error") === WRONG_CODE_ERROR) showWrongCodeMessage()
+ * ```
+ */
+export const WRONG_CODE_ERROR = "WrongCode";
+
+function codeAddress(provider: EmailConfig, value: unknown): string {
+  try {
+    return emailIdentifier(provider, value);
+  } catch (error) {
+    throw new Verification("The sign-in code came without a usable email address.", { cause: error });
+  }
+}
+
+function askAgain(provider: EmailConfig, identifier: string, ctx: ActionContext): AuthResult {
+  const url = new URL(verifyRequestUrl(provider, ctx, identifier));
+  url.searchParams.set("error", WRONG_CODE_ERROR);
+  return { redirect: url.href };
+}
+
+/**
+ * Signs in with a typed code. The CSRF token and the address are checked first; then a value
+ * that cannot be a code (wrong length, not digits) goes back to the verify-request page without
+ * counting, and anything else counts as one attempt for the address: past the allowance every
+ * code of the address is refused (`Verification`), the right one included. A wrong code goes back
+ * to the verify-request page with `error=WrongCode`; the right one is used up (so is its link),
+ * its attempt given back, and the sign-in finishes as a followed link would.
+ *
+ * @param settings - The provider's code settings.
+ * @param req - The callback POST: `email`, `code`, `csrfToken` and, optionally, `callbackUrl`.
+ * @param ctx - The action context; `ctx.provider` is the email provider.
+ * @returns The session cookies and redirect, or the redirect back to the code form.
+ * @throws {MissingCSRF} Without a valid CSRF token.
+ * @throws {Verification} For a missing or unusable address, a burned or an expired code.
+ * @throws {AccessDenied} When the `signIn` callback denies.
+ * @throws {AdapterError} When an adapter call fails.
+ * @example
+ * ```ts
+ * const result = await signInWithCode({ length: 6, attempts: 5, link: true }, req, ctx)
+ * ```
+ */
+export async function signInWithCode(
+  settings: CodeSettings,
+  req: AuthRequest,
+  ctx: ActionContext,
+): Promise<AuthResult> {
+  const provider = ctx.provider as EmailConfig;
+  if (!(await ctx.csrfVerified())) throw new MissingCSRF("The sign-in code came without a valid CSRF token.");
+  const identifier = codeAddress(provider, req.body?.email);
+  // Resolved first: a callbackUrl the app refuses must fail before the code is used up.
+  await ctx.callbackUrl();
+  const code = readCode(req.body?.code, settings.length);
+  // A typo in shape is no guess at the code: it costs no attempt.
+  if (code === undefined) return askAgain(provider, identifier, ctx);
+  if (!(await takeCodeAttempt(provider, identifier, settings, ctx)))
+    throw new Verification("Too many wrong codes were tried for this address; its codes no longer work.");
+  const row = await consumeCode(provider, identifier, code, ctx);
+  if (!row) {
+    // The visitor's input, not a fault: a warning, so guessing shows up in the log.
+    ctx.config.logger.warn("email-code-wrong");
+    return askAgain(provider, identifier, ctx);
+  }
+  if (adapterDateExpired(row.expires, ctx.now, "useVerificationToken", ctx.config.logger))
+    throw new Verification("The sign-in code has expired.");
+  await refundCodeAttempt(provider, identifier, ctx);
+  return signInVerified(identifier, req, ctx);
+}

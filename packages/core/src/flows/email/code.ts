@@ -1,0 +1,285 @@
+/**
+ * One-time sign-in codes of the email provider (a Portcullis extension, the `code` option): a
+ * short code mailed instead of, or beside, the magic link, for PWAs, for signing in on another
+ * device, and for mailboxes whose link scanners use up single-use links.
+ *
+ * How a code relates to its link: the code is derived from the link's 256-bit token, so the
+ * server can find the code of a followed link, but not the link of a typed code. A code is stored
+ * as its own verification-token row (an HMAC over the address and the code, so it is bound to
+ * its address and a leaked table holds nothing that can be tried). Following the link consumes
+ * its code's row too, and a link whose code row is gone is refused: so one sign-in request signs
+ * in once, whichever of the two is used first.
+ *
+ * Guessing: a code is short, so wrong attempts are counted per address in the rate-limit store
+ * (the provider's `rateLimit.store`, else this process's memory). Past `attempts` wrong codes
+ * within the code lifetime every code of that address is refused, the right one included; the
+ * count window is as long as a code lives, so a code burned this way never works again.
+ *
+ * @module
+ */
+
+import { callAdapter } from "../../adapter/call";
+import type { VerificationToken } from "../../adapters";
+import type { ActionContext } from "../../context";
+import { timingSafeEqual } from "../../crypto/primitives";
+import { InvalidConfiguration } from "../../errors";
+import { isStore, limitKey, refundAllowance, takeAllowance } from "../../rate-limit/limit";
+import { defaultStore } from "../../rate-limit/memory-store";
+import type { EmailCodeOptions, EmailConfig, RateLimitStore } from "../../types";
+
+/** The resolved `code` option of a provider. */
+export interface CodeSettings {
+  /** Digits per code, 6 to 8. */
+  length: number;
+  /** Wrong codes an address may try per code lifetime before its codes are burned. */
+  attempts: number;
+  /** Whether the mail also carries the magic link. */
+  link: boolean;
+}
+
+const DEFAULT_LENGTH = 6;
+const DEFAULT_ATTEMPTS = 5;
+const MIN_LENGTH = 6;
+const MAX_LENGTH = 8;
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Labels that keep the derivation and the stored form apart from each other and from links. */
+const DERIVE_LABEL = "portcullis/email-code/derive";
+const STORE_LABEL = "portcullis/email-code/store";
+
+/**
+ * The code settings of a provider, or undefined when codes are off (the default, so apps written
+ * for Auth.js keep link-only sign-in).
+ *
+ * @param provider - The email provider.
+ * @returns The settings, defaults filled in.
+ * @throws {InvalidConfiguration} For a `length` outside 6–8 or an `attempts` that is not a positive integer.
+ * @example
+ * ```ts
+ * codeSettings(Nodemailer({ server, code: true })) // { length: 6, attempts: 5, link: true }
+ * ```
+ */
+export function codeSettings(provider: EmailConfig): CodeSettings | undefined {
+  const option = provider.code;
+  if (option === undefined || option === false) return undefined;
+  // Read defensively: plain JavaScript configurations reach this too.
+  const given: EmailCodeOptions =
+    option === true || typeof option !== "object" || option === null ? {} : option;
+  const length = given.length ?? DEFAULT_LENGTH;
+  const attempts = given.attempts ?? DEFAULT_ATTEMPTS;
+  const link = given.link ?? true;
+  if (
+    (option !== true && given !== option) ||
+    !Number.isInteger(length) ||
+    length < MIN_LENGTH ||
+    length > MAX_LENGTH ||
+    !Number.isInteger(attempts) ||
+    attempts < 1 ||
+    typeof link !== "boolean"
+  ) {
+    throw new InvalidConfiguration(
+      `code of the email provider "${provider.id}" needs a \`length\` of 6 to 8 digits, a positive integer \`attempts\` and a boolean \`link\`; or \`true\`.`,
+    );
+  }
+  return { length, attempts, link };
+}
+
+const encoder = new TextEncoder();
+
+async function hmacSha256(key: string, message: string): Promise<Uint8Array> {
+  const cryptoKey = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(key),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  return new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(message)));
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The code of a sign-in request, derived from its link token with Web Crypto. Keyed by the
+ * token alone (no app secret), so a secret rotation between mailing and use changes nothing;
+ * only who holds the token (the mailbox) can compute it. 64 bits reduced modulo 10^length leave
+ * a bias far below anything a guesser with a handful of attempts could use.
+ *
+ * @param token - The raw link token (256 random bits by default).
+ * @param identifier - The normalised address the token was issued for.
+ * @param length - How many digits.
+ * @returns The code, `length` ASCII digits.
+ * @example
+ * ```ts
+ * await deriveCode(token, "ada@example.com", 6) // "042917"
+ * ```
+ */
+export async function deriveCode(token: string, identifier: string, length: number): Promise<string> {
+  const bytes = await hmacSha256(token, `${DERIVE_LABEL}\u0000${identifier}`);
+  let value = 0n;
+  for (const byte of bytes.subarray(0, 8)) value = (value << 8n) | BigInt(byte);
+  return (value % 10n ** BigInt(length)).toString().padStart(length, "0");
+}
+
+/**
+ * Every key a live code's row may be stored under: the provider's own secret, else the secrets
+ * joined (the current form) and, after a rotation, each secret alone, as for link tokens.
+ */
+function candidateKeys(provider: EmailConfig, ctx: ActionContext): string[] {
+  if (provider.secret !== undefined) return [provider.secret];
+  const { secrets, joinedSecret } = ctx.config;
+  return secrets.length === 1 ? [joinedSecret] : [joinedSecret, ...secrets];
+}
+
+/**
+ * The stored form of a code: an HMAC (not the link's `sha256(token + secret)`, so no link token a
+ * client sends can ever hash to a code's row and skip the attempt count) over the address and
+ * the code, so a code is found only under its own address.
+ */
+function storedForm(key: string, identifier: string, code: string): Promise<string> {
+  return hmacSha256(key, `${STORE_LABEL}\u0000${identifier}\u0000${code}`).then(hex);
+}
+
+/**
+ * Stores a code for an address, with the expiry of its link.
+ *
+ * @param provider - The email provider.
+ * @param identifier - The normalised address.
+ * @param code - The code from {@link deriveCode}.
+ * @param expires - When it stops working (the link's expiry).
+ * @param ctx - The action context.
+ * @throws {AdapterError} When `createVerificationToken` fails.
+ * @example
+ * ```ts
+ * await storeCode(provider, "ada@example.com", code, expires, ctx)
+ * ```
+ */
+export async function storeCode(
+  provider: EmailConfig,
+  identifier: string,
+  code: string,
+  expires: Date,
+  ctx: ActionContext,
+): Promise<void> {
+  const [key = ""] = candidateKeys(provider, ctx);
+  const row: VerificationToken = { identifier, token: await storedForm(key, identifier, code), expires };
+  const adapter = ctx.config.adapter!;
+  await callAdapter("createVerificationToken", () => adapter.createVerificationToken!(row));
+}
+
+/**
+ * Uses a code up: the adapter's `useVerificationToken` finds and deletes its row in one step, so
+ * of two concurrent uses only one gets it back. Expiry is the caller's to check.
+ *
+ * @param provider - The email provider.
+ * @param identifier - The normalised address.
+ * @param code - The code as typed (already in canonical form).
+ * @param ctx - The action context.
+ * @returns The row, or null for a wrong, used, or another address's code.
+ * @throws {AdapterError} When `useVerificationToken` fails.
+ * @example
+ * ```ts
+ * const row = await consumeCode(provider, "ada@example.com", "042917", ctx)
+ * ```
+ */
+export async function consumeCode(
+  provider: EmailConfig,
+  identifier: string,
+  code: string,
+  ctx: ActionContext,
+): Promise<VerificationToken | null> {
+  const adapter = ctx.config.adapter!;
+  for (const key of candidateKeys(provider, ctx)) {
+    const token = await storedForm(key, identifier, code);
+    const row = await callAdapter("useVerificationToken", () =>
+      adapter.useVerificationToken!({ identifier, token }),
+    );
+    if (!row) continue;
+    // As for links: an adapter that looks rows up by token alone must not cross addresses.
+    return row.identifier === identifier && timingSafeEqual(row.token, token) ? row : null;
+  }
+  return null;
+}
+
+/**
+ * The canonical form of a typed code: trimmed, and inner spaces and hyphens (as people copy
+ * `042 917` or `042-917`) removed, then exactly `length` ASCII digits; anything else is not a code.
+ *
+ * @param value - The `code` field of the request (anything the body held).
+ * @param length - The configured length.
+ * @returns The code, or undefined when the value cannot be one.
+ * @example
+ * ```ts
+ * readCode(" 042 917 ", 6) // "042917"
+ * ```
+ */
+export function readCode(value: unknown, length: number): string | undefined {
+  // Bounded before any work: a megabyte of spaces is not a code either.
+  if (typeof value !== "string" || value.length > 4 * MAX_LENGTH) return undefined;
+  const code = value.trim().replace(/[ -]/g, "");
+  return code.length === length && /^[0-9]+$/.test(code) ? code : undefined;
+}
+
+/** Where a provider's attempt counts live, and under what key for an address. */
+async function attemptCounter(
+  provider: EmailConfig,
+  identifier: string,
+  ctx: ActionContext,
+): Promise<{ store: RateLimitStore; key: string }> {
+  // Burning is a security property, not a courtesy: it is kept even when `rateLimit` is false.
+  // An unusable store is refused when the code is sent (see rate-limit.ts); here it is not used.
+  const configured = provider.rateLimit ? provider.rateLimit.store : undefined;
+  const store = isStore(configured) ? configured : defaultStore;
+  const key = await limitKey(ctx.config.secrets[0] ?? "", ["email", provider.id, "code"], identifier);
+  return { store, key };
+}
+
+/**
+ * Counts one code attempt for an address, or answers false when the address already had
+ * `attempts` of them within one code lifetime (its codes are burned then).
+ *
+ * @param provider - The email provider.
+ * @param identifier - The normalised address.
+ * @param settings - The provider's code settings.
+ * @param ctx - The action context.
+ * @returns Whether the attempt may go ahead.
+ * @throws Whatever the store throws.
+ * @example
+ * ```ts
+ * if (!(await takeCodeAttempt(provider, identifier, settings, ctx))) throw new Verification("burned")
+ * ```
+ */
+export async function takeCodeAttempt(
+  provider: EmailConfig,
+  identifier: string,
+  settings: CodeSettings,
+  ctx: ActionContext,
+): Promise<boolean> {
+  const { store, key } = await attemptCounter(provider, identifier, ctx);
+  const windowSeconds = provider.maxAge ?? DAY_SECONDS;
+  return takeAllowance(store, key, { max: settings.attempts, windowSeconds }, ctx.now);
+}
+
+/**
+ * Gives back the attempt of a right code, so signing in does not use up the allowance (a store
+ * without `refund` keeps it counted).
+ *
+ * @param provider - The email provider.
+ * @param identifier - The normalised address.
+ * @param ctx - The action context.
+ * @throws Whatever the store throws.
+ * @example
+ * ```ts
+ * await refundCodeAttempt(provider, identifier, ctx)
+ * ```
+ */
+export async function refundCodeAttempt(
+  provider: EmailConfig,
+  identifier: string,
+  ctx: ActionContext,
+): Promise<void> {
+  const { store, key } = await attemptCounter(provider, identifier, ctx);
+  await refundAllowance(store, key, ctx.now);
+}
