@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair } from "jose";
+import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { CookieJar } from "./client";
 
 /** A client registered at the test OpenID Provider; fields are oidc-provider client metadata. */
@@ -15,6 +15,12 @@ export interface TestClient {
   id_token_signed_response_alg?: string;
   grant_types?: string[];
   response_types?: string[];
+  /** Where the provider may send the browser after an RP-initiated logout. */
+  post_logout_redirect_uris?: string[];
+  /** Where the provider posts back-channel logout tokens when an end-user's session ends. */
+  backchannel_logout_uri?: string;
+  /** Whether logout tokens (and ID tokens) carry the provider's session id, `sid`. */
+  backchannel_logout_session_required?: boolean;
 }
 
 /**
@@ -59,6 +65,12 @@ export interface TestOpenIdProvider {
    * @throws When the provider shows an error page instead of answering the client (bad client or redirect_uri).
    */
   authorize(authorizationUrl: string): Promise<AuthorizeOutcome>;
+  /**
+   * Signs a JWT with the provider's own signing key (RS256, its `kid`), for tests that forge tokens the
+   * provider would never issue (a logout token with the wrong audience, a nonce...). `header` adds or
+   * overrides protected header parameters (e.g. `typ`).
+   */
+  sign(claims: JWTPayload, header?: Record<string, string>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -121,7 +133,15 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = await createProvider(issuer, options.clients, accounts, plain, options.userinfoAccount);
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  provider = await createProvider(
+    issuer,
+    options.clients,
+    accounts,
+    plain,
+    options.userinfoAccount,
+    privateKey,
+  );
   const callback = provider.callback();
 
   async function route(op: OidcProvider, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -148,6 +168,8 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
       queue.push(behaviour);
     },
     authorize: (url) => authorizeWithoutBrowser(issuer, url),
+    sign: (claims, header = {}) =>
+      new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: SIGNING_KID, ...header }).sign(privateKey),
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -155,6 +177,9 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
       }),
   };
 }
+
+/** The `kid` of the provider's signing key. */
+const SIGNING_KID = "test-rs256";
 
 const DEFAULT_ACCOUNT: TestAccount = {
   sub: "alice",
@@ -193,9 +218,9 @@ async function createProvider(
   accounts: Map<string, TestAccount>,
   plain: boolean,
   userinfoAccount: ((sub: string) => string) | undefined,
+  privateKey: CryptoKey,
 ): Promise<OidcProvider> {
-  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: "test-rs256", alg: "RS256", use: "sig" };
+  const signingKey = { ...(await exportJWK(privateKey)), kid: SIGNING_KID, alg: "RS256", use: "sig" };
   const extraClaims = [...accounts.values()].flatMap((account) => Object.keys(account));
   const profileClaims = [...new Set([...STANDARD_PROFILE_CLAIMS, ...extraClaims])].filter(
     (claim) => !["sub", "email", "email_verified"].includes(claim),
@@ -218,7 +243,14 @@ async function createProvider(
       // Release requested scope claims in the ID token too, as Google and most providers do.
       conformIdTokenClaims: false,
       allowOmittingSingleRegisteredRedirectUri: true,
-      features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
+      features: {
+        devInteractions: { enabled: false },
+        userinfo: { enabled: true },
+        // Logout as the specifications describe it: the end-session endpoint (with its confirmation
+        // page) and logout tokens posted to clients that register a backchannel_logout_uri.
+        rpInitiatedLogout: { enabled: true },
+        backchannelLogout: { enabled: true },
+      },
       interactions: {
         url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
       },

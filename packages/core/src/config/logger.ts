@@ -29,6 +29,8 @@ const WARNINGS: Record<WarningCode, string> = {
     "An OAuth provider has no client id (`clientId`, or AUTH_{PROVIDER}_ID such as AUTH_GITHUB_ID), so signing in with it fails with an error naming the variable. In production this configuration is refused.",
   "invalid-callback-url":
     "Ignored a callbackUrl sent by the client (body, query or callback-url cookie): it is not an http(s) URL or a path starting with a single '/', or it has control characters, bad percent-encoding or invalid Unicode. The next source was used; debug logging says which source and why.",
+  "backchannel-logout-no-store":
+    'An identity provider sent a back-channel logout, but JWT sessions cannot be revoked without a session store: the logout was refused (501). Set `session.store` ("adapter", memorySessionStore() or a shared store such as Redis).',
 };
 
 function describe(error: Error): string {
