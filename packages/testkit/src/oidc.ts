@@ -255,6 +255,10 @@ async function createProvider(
         url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
       },
       clientBasedCORS: () => true,
+      // Outgoing requests (back-channel logout tokens) go to apps on 127.0.0.1, which oidc-provider's
+      // SSRF guard refuses: its dispatcher is dropped, since every peer of a test is on loopback.
+      fetch: (url: string, { dispatcher: _guard, ...options }: RequestInit & { dispatcher?: unknown }) =>
+        globalThis.fetch(url, options),
       cookies: { keys: [randomBytes(32).toString("base64url")] },
       jwks: { keys: [signingKey] },
       ttl: {

@@ -12,14 +12,16 @@ export const LOGOUT_EVENT = "http://schemas.openid.net/event/backchannel-logout"
 /**
  * Starts an OpenID Provider with the basic client, registered for `origin` with the landing
  * `{origin}/auth/signout/{id}` and the receiver `{origin}/auth/backchannel-logout/{id}`, whose ID
- * and logout tokens carry `sid`.
+ * and logout tokens carry `sid`. `receiver` is the origin the provider posts logout tokens to, when
+ * its own requests must reach the app by another name (127.0.0.1 rather than localhost, which
+ * Node may resolve to ::1 while the app listens on IPv4 only).
  */
-export function startLogoutIdp(origin = ORIGIN, id = "idp"): Promise<TestOpenIdProvider> {
+export function startLogoutIdp(origin = ORIGIN, receiver = origin, id = "idp"): Promise<TestOpenIdProvider> {
   const client: OidcTestClient = {
     ...BASIC,
     redirect_uris: [redirectUri(id, origin)],
     post_logout_redirect_uris: [`${origin}/auth/signout/${id}`],
-    backchannel_logout_uri: `${origin}/auth/backchannel-logout/${id}`,
+    backchannel_logout_uri: `${receiver}/auth/backchannel-logout/${id}`,
     backchannel_logout_session_required: true,
   };
   return startOpenIdProvider({ clients: [client], accounts: [ALICE, BOB] });

@@ -62,6 +62,8 @@ describe("a federated sign-out (JWT sessions)", () => {
     const config = oauthConfig([logoutProvider(idp, { federated: true })]);
     const client = browser(config);
     await signInThrough(client, idp);
+    expect(location(await postSignOut(client)).origin).toBe(new URL(idp.issuer).origin);
+    await signInThrough(client, idp);
     expect(location(await postSignOut(client, { federated: "false" })).href).toBe(`${ORIGIN}/bye`);
     expect(await sessionOf(client)).toBeNull();
   });
