@@ -16,9 +16,9 @@ import { sha256Hex } from "../crypto/primitives";
 import { AuthError, UnsupportedStrategy } from "../errors";
 import {
   CLOCK_TOLERANCE,
-  DEFAULT_MAX_TOKEN_AGE,
   type LogoutClaims,
   LogoutTokenRefused,
+  maxTokenAge,
   verifyLogoutToken,
 } from "../flows/oauth/logout-token";
 import { memoryStore } from "../rate-limit/memory-store";
@@ -57,7 +57,7 @@ function oidcProvider(ctx: ActionContext): OAuth2Config | string {
  */
 async function firstUse(provider: OAuth2Config, claims: LogoutClaims, ctx: ActionContext): Promise<boolean> {
   const store: RateLimitStore = provider.logout?.replayStore ?? defaultReplayStore;
-  const windowSeconds = (provider.logout?.maxTokenAge ?? DEFAULT_MAX_TOKEN_AGE) + 2 * CLOCK_TOLERANCE;
+  const windowSeconds = maxTokenAge(provider) + 2 * CLOCK_TOLERANCE;
   // Hashed with the provider: jtis are unique per issuer only, and never land raw in a shared store.
   const key = `bcl:${await sha256Hex(JSON.stringify([provider.id, claims.jti]))}`;
   return (await store.take(key, 1, windowSeconds * 1000, ctx.now)) === true;

@@ -10,6 +10,7 @@ import { html } from "../http/response";
 import { renderSignOutPage } from "../pages";
 import { sessionStrategy } from "../session";
 import type { IdpSession } from "../session/idp";
+import type { OAuth2Config, ProviderConfig } from "../types";
 
 export const signout: Action = async (req, ctx) => {
   if (req.method === "GET") {
@@ -37,6 +38,10 @@ function federatedField(value: unknown): boolean | undefined {
   if (value === true || value === "true") return true;
   if (value === false || value === "false") return false;
   return undefined;
+}
+
+function federatesByDefault(provider: ProviderConfig): boolean {
+  return (provider as OAuth2Config).logout?.federated === true;
 }
 
 /** The session's provider link, read before the session ends; a store failure means none (logged by `end`). */
@@ -68,7 +73,9 @@ export async function endSession(
   ctx: ActionContext,
   federated?: boolean,
 ): Promise<AuthResult> {
-  const idp = federated === false ? null : await idpSessionBeforeEnd(req, ctx);
+  // Read only when it can matter: most configurations federate nowhere, and a read costs a query.
+  const mayFederate = federated ?? ctx.config.providers.some(federatesByDefault);
+  const idp = mayFederate ? await idpSessionBeforeEnd(req, ctx) : null;
   const cookies = await sessionStrategy(ctx.config).end(req, ctx);
   const callbackUrl = await ctx.callbackUrl();
   if (!idp || !wantsFederated(idp, federated, ctx)) return { redirect: callbackUrl, cookies };

@@ -10,10 +10,12 @@ import type { OAuth2Config } from "../types";
 import type { SignedIn } from "./strategy";
 
 /**
- * The JWT claims that hold it in a JWT session. Reserved: an app's `jwt` callback should keep
- * them (returning the token it was given, extended, does).
+ * The JWT claims that hold it in a JWT session: the provider's id and, for providers with
+ * `logout.federated`, the ID token. Reserved: an app's `jwt` callback should keep them (returning
+ * the token it was given, extended, does); without them a federated sign-out stays local. The
+ * provider's session id is kept in the session store only: back-channel logout needs a store anyway.
  */
-export const IDP_CLAIMS = { provider: "idp", sessionId: "idp_sid", idToken: "idp_id_token" } as const;
+export const IDP_CLAIMS = { provider: "idp", idToken: "idp_id_token" } as const;
 
 /** A session's link to its identity provider. */
 export interface IdpSession {

@@ -58,7 +58,6 @@ function signedInAt(token: JWT): number | undefined {
 function idpClaims(idp: IdpSession | undefined): JWT {
   if (!idp) return {};
   const claims: JWT = { [IDP_CLAIMS.provider]: idp.provider };
-  if (idp.idpSessionId !== undefined) claims[IDP_CLAIMS.sessionId] = idp.idpSessionId;
   if (idp.idToken !== undefined) claims[IDP_CLAIMS.idToken] = idp.idToken;
   return claims;
 }

@@ -27,6 +27,22 @@ export const DEFAULT_MAX_TOKEN_AGE = 300;
 /** The clock difference tolerated between the provider and this server, in seconds. */
 export const CLOCK_TOLERANCE = 30;
 
+/**
+ * How old a logout token of `provider` may be, in seconds: its `logout.maxTokenAge` when that is a
+ * positive number, else {@link DEFAULT_MAX_TOKEN_AGE}.
+ *
+ * @param provider The provider.
+ * @returns The age in seconds.
+ * @example
+ * ```ts
+ * maxTokenAge({ ...provider, logout: { maxTokenAge: 120 } }) // 120
+ * ```
+ */
+export function maxTokenAge(provider: OAuth2Config): number {
+  const age = provider.logout?.maxTokenAge;
+  return typeof age === "number" && Number.isFinite(age) && age > 0 ? age : DEFAULT_MAX_TOKEN_AGE;
+}
+
 /** A logout token that does not check out; the message says why (it is sent to the provider). */
 export class LogoutTokenRefused extends Error {}
 
@@ -113,7 +129,7 @@ export async function verifyLogoutToken(
     if (!server.jwks_uri) throw new LogoutTokenRefused("The provider has no jwks_uri to verify tokens with.");
     key = keySetOf(runtime, server.jwks_uri, ctx.config.timeouts.http);
   }
-  const maxAge = provider.logout?.maxTokenAge ?? DEFAULT_MAX_TOKEN_AGE;
+  const maxAge = maxTokenAge(provider);
   let verified: Awaited<ReturnType<typeof jwtVerify>>;
   try {
     verified = await jwtVerify(token, key as JWTVerifyGetKey, {
