@@ -141,7 +141,7 @@ function callbackUrlOf(state: unknown, origin: string): string | undefined {
  * @throws InvalidCallbackUrl when the `redirect` callback answers something that is not a URL.
  * @example
  * ```ts
- * if (req.method === "GET" && req.providerId !== undefined) return afterProviderLogout(req, ctx)
+ * const { redirect } = await afterProviderLogout(req, ctx)
  * ```
  */
 export async function afterProviderLogout(req: AuthRequest, ctx: ActionContext): Promise<AuthResult> {
