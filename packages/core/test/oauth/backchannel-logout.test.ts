@@ -283,6 +283,16 @@ describe("hostile and malformed logout requests", () => {
     expect(await sessionOf(again.client)).not.toBeNull();
   });
 
+  it("logout.maxTokenAge bounds how old a token may be", async () => {
+    const { config } = jwtConfig({ providers: [logoutProvider(idp, { maxTokenAge: 60 })] });
+    const { client } = await signedIn(config);
+    const stale = { ...logoutClaims(idp, "alice"), iat: Math.floor(Date.now() / 1000) - 120 };
+    expect((await post(browser(config), await idp.sign(stale))).status).toBe(400);
+    expect(await sessionOf(client)).not.toBeNull();
+    const { config: lenient } = jwtConfig({ providers: [logoutProvider(idp, { maxTokenAge: 600 })] });
+    expect((await post(browser(lenient), await idp.sign(stale))).status).toBe(200);
+  });
+
   it("the replay store is the provider's logout.replayStore, keyed bcl: and a hash", async () => {
     const keys: string[] = [];
     const replayStore = {
