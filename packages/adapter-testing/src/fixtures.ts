@@ -65,13 +65,18 @@ export function newSession(userId: string, overrides: Partial<AdapterSession> = 
 
 /**
  * A database session for `userId` with the details the core passes on sign-in: when it began,
- * when it was last seen (the same instant, as on a fresh sign-in) and the browser's User-Agent.
+ * when it was last seen (the same instant, as on a fresh sign-in), the browser's User-Agent and
+ * the identity provider's session.
  */
 export function newDetailedSession(userId: string, overrides: Partial<AdapterSession> = {}): AdapterSession {
   return newSession(userId, {
     createdAt: EARLIER,
     lastSeenAt: EARLIER,
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) Conformance/${randomId()}`,
+    // What an OpenID Connect sign-in adds, for logout: the provider, its session id, the ID token.
+    provider: "conformance-idp",
+    idpSessionId: randomId(),
+    idToken: `eyJhbGciOiJSUzI1NiJ9.${randomId()}.signature`,
     ...overrides,
   });
 }

@@ -39,7 +39,7 @@ export interface AdapterTestOptions {
   db?: DatabaseReaders;
   /**
    * Whether the adapter stores the session details the core passes (`createdAt`, `lastSeenAt`,
-   * `userAgent`) and answers them from `createSession`, `getSessionAndUser`, `updateSession` and
+   * `userAgent`, and for OpenID Connect logout `provider`, `idpSessionId`, `idToken`) and answers them from `createSession`, `getSessionAndUser`, `updateSession` and
    * `listSessionsByUser`. With `true` the suite requires the exact values back. With `false`
    * (the default, for data layers without room for them) it requires only that sessions carrying
    * them are accepted, and that each detail comes back either as given or as null/undefined.

@@ -8,7 +8,14 @@ import { type AdapterSession, isDate } from "@portcullis/core/adapters";
 import { expect } from "vitest";
 
 /** The session fields that are Portcullis extensions, optional for an adapter to store. */
-export const SESSION_DETAILS = ["createdAt", "lastSeenAt", "userAgent"] as const;
+export const SESSION_DETAILS = [
+  "createdAt",
+  "lastSeenAt",
+  "userAgent",
+  "provider",
+  "idpSessionId",
+  "idToken",
+] as const;
 
 /**
  * Expects `actual` to be `expected`. With `sessionDetails` that includes every detail exactly;
@@ -36,7 +43,15 @@ export function expectSession(
     }
     return;
   }
-  const { createdAt: _c, lastSeenAt: _l, userAgent: _u, ...always } = expected;
+  const {
+    createdAt: _c,
+    lastSeenAt: _l,
+    userAgent: _u,
+    provider: _p,
+    idpSessionId: _s,
+    idToken: _t,
+    ...always
+  } = expected;
   expect(actual).toMatchObject(always);
   for (const field of SESSION_DETAILS) {
     const value = actual?.[field];

@@ -10,7 +10,7 @@ import type { SignOutOptions } from "./types";
  * user, as next-auth/react's `signOut` does.
  *
  * @param options `redirect` (default `true`), `redirectTo` (alias `callbackUrl`; default: the
- *   current page), and client options.
+ *   current page), `federated` (sign out at the identity provider too), and client options.
  * @returns `{ url }`, where the server would send the user, with `redirect: false`; else `undefined`.
  * @throws ClientFetchError when the server is unreachable or answers with an error; the session
  *   may then still exist.
@@ -51,11 +51,12 @@ export async function postSignOut(
   client: ResolvedClient,
   operation: string,
   csrfToken: string,
-  options: Pick<SignOutOptions, "redirectTo" | "callbackUrl">,
+  options: Pick<SignOutOptions, "redirectTo" | "callbackUrl" | "federated">,
 ): Promise<string> {
   const callbackUrl = options.redirectTo ?? options.callbackUrl ?? currentPage();
   const form = new URLSearchParams({ csrfToken });
   if (callbackUrl !== undefined) form.set("callbackUrl", callbackUrl);
+  if (options.federated !== undefined) form.set("federated", String(options.federated));
   const { url } = await postForUrl(client, { operation, method: "POST", action: "signout", form });
   return url;
 }

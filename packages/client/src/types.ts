@@ -74,6 +74,13 @@ export type SignOutOptions = {
   redirectTo?: string;
   /** Older name of `redirectTo`, still accepted; `redirectTo` wins when both are given. */
   callbackUrl?: string;
+  /**
+   * Portcullis extension: also sign out at the identity provider the session was signed in with
+   * (OpenID Connect RP-initiated logout), which then sends the user on to `redirectTo`. `false`
+   * keeps the provider's session even when its provider sets `logout.federated`. Default: the
+   * provider's `logout.federated`.
+   */
+  federated?: boolean;
 } & ClientOptions;
 
 /** Extra parameters for the provider's authorization request, in any form `URLSearchParams` takes. */

@@ -261,6 +261,22 @@ describe("session update and sign-out", () => {
     expect(await getSession(b.options)).toBeNull();
   });
 
+  it("signOut sends `federated` when given, and leaves it out otherwise", async () => {
+    const posted: string[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === "POST") posted.push(await request.clone().text());
+      return b.options.fetch!(request);
+    };
+    await signInAsAlice();
+    await signOut({ ...b.options, fetch: recording, redirect: false, federated: true });
+    await signInAsAlice();
+    await signOut({ ...b.options, fetch: recording, redirect: false, federated: false });
+    await signOut({ ...b.options, fetch: recording, redirect: false });
+    const fields = posted.map((body) => new URLSearchParams(body).get("federated"));
+    expect(fields).toEqual(["true", "false", null]);
+  });
+
   it("signOut navigates to the callbackUrl by default", async () => {
     await signInAsAlice();
     expect(await signOut({ ...b.options, callbackUrl: "/bye" })).toBeUndefined();

@@ -48,6 +48,18 @@ export interface AdapterSession {
   lastSeenAt?: Date | null;
   /** Portcullis extension, optional: the User-Agent of the sign-in, at most 256 characters. */
   userAgent?: string | null;
+  /** Portcullis extension, optional: the id of the provider the session was signed in with. */
+  provider?: string | null;
+  /**
+   * Portcullis extension, optional: the identity provider's session id (the ID token's `sid`), so
+   * a back-channel logout of that provider session ends exactly the sessions it started.
+   */
+  idpSessionId?: string | null;
+  /**
+   * Portcullis extension, optional: the ID token of the sign-in, kept only for providers with
+   * `logout.federated`, sent as `id_token_hint` when the session signs out at the provider.
+   */
+  idToken?: string | null;
 }
 
 /** A one-time email sign-in token; `token` is stored hashed with the secret. */

@@ -8,6 +8,7 @@ import type { CookiesOptions, ProviderConfig } from "./types";
 
 /** The actions of WIRE.md's table. */
 export type AuthAction =
+  | "backchannel-logout"
   | "callback"
   | "csrf"
   | "error"

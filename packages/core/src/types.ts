@@ -413,6 +413,11 @@ export interface OAuth2Options<P = Profile> extends CommonProviderOptions {
   style?: OAuthProviderButtonStyles;
   /** Replaces `fetch` for every request to this provider (see {@link customFetch}). */
   [customFetch]?: typeof fetch;
+  /**
+   * Portcullis extension: OpenID Connect logout with this provider (RP-initiated and back-channel
+   * logout). See {@link ProviderLogoutOptions}.
+   */
+  logout?: ProviderLogoutOptions;
 }
 
 /** The OAuth 2 / OpenID Connect provider configuration. */
@@ -604,7 +609,8 @@ export type WarningCode =
   | "access-denied"
   | "short-secret-dev"
   | "oauth-client-id-missing"
-  | "email-code-wrong";
+  | "email-code-wrong"
+  | "backchannel-logout-no-store";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {
@@ -688,6 +694,10 @@ export interface StoredSession {
   createdAt?: Date | null;
   lastSeenAt?: Date | null;
   userAgent?: string | null;
+  /** The id of the provider the session was signed in with (OAuth/OIDC sign-ins). */
+  provider?: string | null;
+  /** The identity provider's session id (the ID token's `sid`), for back-channel logout. */
+  idpSessionId?: string | null;
 }
 
 /**
@@ -927,3 +937,42 @@ export const skipCSRFCheck: unique symbol = Symbol("skip-csrf-check");
 
 /** Re-exported adapter types for convenience. */
 export type { Adapter, AdapterSession, AdapterUser };
+
+/**
+ * Portcullis extension: how a provider's sessions end at the identity provider and back
+ * (OpenID Connect RP-Initiated Logout 1.0 and Back-Channel Logout 1.0).
+ *
+ * @example
+ * ```ts
+ * const logout: ProviderLogoutOptions = {
+ *   federated: true,
+ *   postLogoutRedirectUri: "https://app.example/auth/signout/keycloak",
+ * }
+ * ```
+ */
+export interface ProviderLogoutOptions {
+  /**
+   * Sign-outs of sessions signed in with this provider also end the provider's session: after the
+   * local session ends, the browser goes to the provider's `end_session_endpoint`. A sign-out can
+   * still say otherwise (`signOut({ federated: false })`). With JWT sessions this also keeps the
+   * ID token in the session token (claim `idp_id_token`), to send as `id_token_hint`; with
+   * database sessions it is kept on the session row (`idToken`). Default false.
+   */
+  federated?: boolean;
+  /**
+   * The `post_logout_redirect_uri` sent to the provider; register it there. Default
+   * `{origin}{basePath}/signout/{provider id}`, which sends the browser on to the sign-out's
+   * callbackUrl (carried in `state`).
+   */
+  postLogoutRedirectUri?: string;
+  /** The provider's end-session endpoint, when discovery does not name one (or names another). */
+  endSessionEndpoint?: string;
+  /**
+   * Where the `jti` of each back-channel logout token is remembered until it is too old to be
+   * accepted, so a token cannot be replayed. Give one store shared by every process (e.g.
+   * `redisRateLimitStore`) when several serve the app. Default: this process's memory.
+   */
+  replayStore?: RateLimitStore;
+  /** How old (its `iat`, in seconds) a back-channel logout token may be. Default 300. */
+  maxTokenAge?: number;
+}

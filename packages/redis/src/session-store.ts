@@ -80,6 +80,9 @@ function fields(session: StoredSession): string[] {
   if (session.createdAt) out.push("createdAt", String(session.createdAt.getTime()));
   if (session.lastSeenAt) out.push("lastSeenAt", String(session.lastSeenAt.getTime()));
   if (session.userAgent != null) out.push("userAgent", session.userAgent);
+  // OpenID Connect back-channel logout finds a provider session's sessions by these.
+  if (session.provider != null) out.push("provider", session.provider);
+  if (session.idpSessionId != null) out.push("idpSessionId", session.idpSessionId);
   return out;
 }
 
@@ -94,6 +97,8 @@ function parse(id: string, hash: Record<string, string>): StoredSession | null {
     createdAt: date(hash.createdAt),
     lastSeenAt: date(hash.lastSeenAt),
     userAgent: hash.userAgent ?? null,
+    ...(hash.provider !== undefined && { provider: hash.provider }),
+    ...(hash.idpSessionId !== undefined && { idpSessionId: hash.idpSessionId }),
   };
 }
 

@@ -35,6 +35,8 @@ function session(id: string, userId = "u1", extra: Partial<StoredSession> = {}):
     createdAt: new Date(now - 1000),
     lastSeenAt: new Date(now - 500),
     userAgent: "Browser/1.0",
+    provider: "idp",
+    idpSessionId: "idp-session",
     ...extra,
   };
 }

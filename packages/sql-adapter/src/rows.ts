@@ -71,7 +71,15 @@ export function toAccount(row: Row): AdapterAccount {
 const SESSION_DATES = ["expires", "createdAt", "lastSeenAt"] as const;
 
 /** The session columns the adapter writes; the last three only where the table has them. */
-const SESSION_FIELDS = ["sessionToken", "userId", ...SESSION_DATES, "userAgent"] as const;
+const SESSION_FIELDS = [
+  "sessionToken",
+  "userId",
+  ...SESSION_DATES,
+  "userAgent",
+  "provider",
+  "idpSessionId",
+  "idToken",
+] as const;
 
 /**
  * The session columns present in `session` and in the table, ready to bind, with no row id: for
@@ -100,6 +108,9 @@ export function toSession(row: Row): AdapterSession {
   if (row.createdAt != null) session.createdAt = readDate(row.createdAt);
   if (row.lastSeenAt != null) session.lastSeenAt = readDate(row.lastSeenAt);
   if (row.userAgent != null) session.userAgent = String(row.userAgent);
+  if (row.provider != null) session.provider = String(row.provider);
+  if (row.idpSessionId != null) session.idpSessionId = String(row.idpSessionId);
+  if (row.idToken != null) session.idToken = String(row.idToken);
   return session;
 }
 

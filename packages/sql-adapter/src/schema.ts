@@ -75,11 +75,16 @@ const SCHEMA: readonly TableSpec[] = [
       ["createdAt", "date", "null"],
       ["lastSeenAt", "date", "null"],
       ["userAgent", "text", "null"],
+      // For OpenID Connect logout: the provider signed in with, its session id (`sid`) and,
+      // for providers with federated logout, the ID token (sent back as `id_token_hint`).
+      ["provider", "text", "null"],
+      ["idpSessionId", "text", "null"],
+      ["idToken", "text", "null"],
     ],
     primaryKey: ["id"],
     unique: [["sessionToken"]],
     ownedByUser: true,
-    addedLater: ["createdAt", "lastSeenAt", "userAgent"],
+    addedLater: ["createdAt", "lastSeenAt", "userAgent", "provider", "idpSessionId", "idToken"],
   },
   {
     role: "verificationToken",
@@ -204,9 +209,10 @@ export function schemaSql(dialect: DialectName, options?: SqlAdapterOptions): st
  * foreign keys (ON DELETE CASCADE to the user table). Row ids default to a random id made by
  * the database, so Auth.js's own Kysely adapter, which inserts accounts and sessions without
  * one, can write here too: moving back to Auth.js stays possible. Tables that exist already are
- * kept, with one upgrade: a session table without the nullable `createdAt`, `lastSeenAt` and
- * `userAgent` columns (made by an earlier version, or by Auth.js) gets them, so session lists can
- * show when and where each session began. Every step checks the catalog first, so running it
+ * kept, with one upgrade: a session table without the nullable `createdAt`, `lastSeenAt`,
+ * `userAgent`, `provider`, `idpSessionId` and `idToken` columns (made by an earlier version, or by
+ * Auth.js) gets them, so session lists can show when and where each session began, and OpenID
+ * Connect logout can find the sessions of a provider session. Every step checks the catalog first, so running it
  * again changes nothing.
  *
  * @param db A Kysely instance on SQLite, PostgreSQL or MySQL/MariaDB.

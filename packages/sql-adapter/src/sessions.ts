@@ -15,6 +15,9 @@ const JOINED = {
   createdAt: "portcullis_session_createdAt",
   lastSeenAt: "portcullis_session_lastSeenAt",
   userAgent: "portcullis_session_userAgent",
+  provider: "portcullis_session_provider",
+  idpSessionId: "portcullis_session_idpSessionId",
+  idToken: "portcullis_session_idToken",
 } as const;
 
 /** The database-session methods of the SQL adapter. */
@@ -76,9 +79,22 @@ export function sessionMethods({ db, dialect, tables, columns }: SqlContext): Ad
         [JOINED.createdAt]: createdAt,
         [JOINED.lastSeenAt]: lastSeenAt,
         [JOINED.userAgent]: userAgent,
+        [JOINED.provider]: provider,
+        [JOINED.idpSessionId]: idpSessionId,
+        [JOINED.idToken]: idToken,
         ...user
       } = row;
-      const session = { sessionToken, userId: user.id, expires, createdAt, lastSeenAt, userAgent };
+      const session = {
+        sessionToken,
+        userId: user.id,
+        expires,
+        createdAt,
+        lastSeenAt,
+        userAgent,
+        provider,
+        idpSessionId,
+        idToken,
+      };
       return { session: toSession(session), user: toUser(user) };
     },
     async updateSession({ sessionToken, ...changes }) {

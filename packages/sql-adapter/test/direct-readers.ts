@@ -39,6 +39,9 @@ export function directReaders(db: AnyKysely, tables: TableNames = DEFAULT_TABLES
         createdAt: row.createdAt == null ? undefined : date(row.createdAt),
         lastSeenAt: row.lastSeenAt == null ? undefined : date(row.lastSeenAt),
         userAgent: row.userAgent ?? undefined,
+        provider: row.provider ?? undefined,
+        idpSessionId: row.idpSessionId ?? undefined,
+        idToken: row.idToken ?? undefined,
       };
       const present = Object.entries(details).filter(([, value]) => value !== undefined);
       return { ...session, ...Object.fromEntries(present) } as AdapterSession;

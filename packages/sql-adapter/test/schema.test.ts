@@ -4,8 +4,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { type AnyKysely, freshDatabase, sqliteFile, type TestDatabase } from "./databases";
 
-/** The nullable session columns Portcullis adds to Auth.js's layout, for session lists. */
-const SESSION_DETAILS = ["createdAt", "lastSeenAt", "userAgent"];
+/** The nullable session columns Portcullis adds to Auth.js's layout, for session lists and OIDC logout. */
+const SESSION_DETAILS = ["createdAt", "lastSeenAt", "userAgent", "provider", "idpSessionId", "idToken"];
 
 /**
  * The tables and columns of Auth.js's SQL adapters, in their order, with the session details
@@ -132,6 +132,9 @@ describe.each(databases)("migrate on a database made by an earlier version on %s
       createdAt: STARTED,
       lastSeenAt: STARTED,
       userAgent: "Mozilla/5.0 (upgrade test)",
+      provider: "idp",
+      idpSessionId: "idp-session-1",
+      idToken: "header.payload.signature",
     };
     await after.createSession!(detailed);
     expect((await after.getSessionAndUser!(detailed.sessionToken))?.session).toEqual(detailed);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair } from "jose";
+import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { CookieJar } from "./client";
 
 /** A client registered at the test OpenID Provider; fields are oidc-provider client metadata. */
@@ -15,6 +15,12 @@ export interface TestClient {
   id_token_signed_response_alg?: string;
   grant_types?: string[];
   response_types?: string[];
+  /** Where the provider may send the browser after an RP-initiated logout. */
+  post_logout_redirect_uris?: string[];
+  /** Where the provider posts back-channel logout tokens when an end-user's session ends. */
+  backchannel_logout_uri?: string;
+  /** Whether logout tokens (and ID tokens) carry the provider's session id, `sid`. */
+  backchannel_logout_session_required?: boolean;
 }
 
 /**
@@ -61,6 +67,12 @@ export interface TestOpenIdProvider {
   authorize(authorizationUrl: string): Promise<AuthorizeOutcome>;
   /** How many token requests of a grant type (`refresh_token`, `authorization_code`) the provider answered, successful or not. */
   grantCount(grantType: string): number;
+  /**
+   * Signs a JWT with the provider's own signing key (RS256, its `kid`), for tests that forge tokens the
+   * provider would never issue (a logout token with the wrong audience, a nonce...). `header` adds or
+   * overrides protected header parameters (e.g. `typ`).
+   */
+  sign(claims: JWTPayload, header?: Record<string, string>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -131,6 +143,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   provider = await createProvider(
     issuer,
     options.clients,
@@ -138,6 +151,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
     plain,
     options.userinfoAccount,
     options.refreshTokens,
+    privateKey,
   );
   const grants = new Map<string, number>();
   const countGrant = (ctx: { oidc?: { params?: { grant_type?: unknown } } }) => {
@@ -173,6 +187,8 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
     },
     authorize: (url) => authorizeWithoutBrowser(issuer, url),
     grantCount: (grantType) => grants.get(grantType) ?? 0,
+    sign: (claims, header = {}) =>
+      new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: SIGNING_KID, ...header }).sign(privateKey),
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -180,6 +196,9 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
       }),
   };
 }
+
+/** The `kid` of the provider's signing key. */
+const SIGNING_KID = "test-rs256";
 
 const DEFAULT_ACCOUNT: TestAccount = {
   sub: "alice",
@@ -219,9 +238,9 @@ async function createProvider(
   plain: boolean,
   userinfoAccount: ((sub: string) => string) | undefined,
   refreshTokens: OpenIdProviderOptions["refreshTokens"],
+  privateKey: CryptoKey,
 ): Promise<OidcProvider> {
-  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: "test-rs256", alg: "RS256", use: "sig" };
+  const signingKey = { ...(await exportJWK(privateKey)), kid: SIGNING_KID, alg: "RS256", use: "sig" };
   const extraClaims = [...accounts.values()].flatMap((account) => Object.keys(account));
   const profileClaims = [...new Set([...STANDARD_PROFILE_CLAIMS, ...extraClaims])].filter(
     (claim) => !["sub", "email", "email_verified"].includes(claim),
@@ -249,11 +268,19 @@ async function createProvider(
         userinfo: { enabled: true },
         // With refresh tokens, a client (or a test playing the user) can revoke one (RFC 7009).
         ...(refreshTokens && { revocation: { enabled: true } }),
+        // Logout as the specifications describe it: the end-session endpoint (with its confirmation
+        // page) and logout tokens posted to clients that register a backchannel_logout_uri.
+        rpInitiatedLogout: { enabled: true },
+        backchannelLogout: { enabled: true },
       },
       interactions: {
         url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
       },
       clientBasedCORS: () => true,
+      // Outgoing requests (back-channel logout tokens) go to apps on 127.0.0.1, which oidc-provider's
+      // SSRF guard refuses: its dispatcher is dropped, since every peer of a test is on loopback.
+      fetch: (url: string, { dispatcher: _guard, ...options }: RequestInit & { dispatcher?: unknown }) =>
+        globalThis.fetch(url, options),
       cookies: { keys: [randomBytes(32).toString("base64url")] },
       jwks: { keys: [signingKey] },
       ...(refreshTokens && {

@@ -101,6 +101,15 @@ describe("startOpenIdProvider", () => {
     expect(as.scopes_supported).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
   });
 
+  it("advertises RP-initiated and back-channel logout, and signs forged tokens with its own key", async () => {
+    expect(as.end_session_endpoint).toBe(`${idp.issuer}/session/end`);
+    expect(as.backchannel_logout_supported).toBe(true);
+    const token = await idp.sign({ iss: idp.issuer, sub: "alice" }, { typ: "logout+jwt" });
+    const { payload, protectedHeader } = await jwtVerify(token, createRemoteJWKSet(new URL(as.jwks_uri!)));
+    expect(payload).toEqual({ iss: idp.issuer, sub: "alice" });
+    expect(protectedHeader).toMatchObject({ alg: "RS256", typ: "logout+jwt" });
+  });
+
   it("completes a PKCE code flow for a client_secret_basic client with a verifiable ID token", async () => {
     idp.nextLogin({ sub: "alice" });
     const { tokens, redirect } = await codeFlow(basic, oauth.ClientSecretBasic("basic-secret"));

@@ -1,5 +1,6 @@
 /** The action table: one handler per action of WIRE.md. */
 import type { Action, AuthAction } from "../context";
+import { backchannelLogout } from "./backchannel-logout";
 import { callback } from "./callback";
 import { csrf } from "./csrf";
 import { error, verifyRequest } from "./pages";
@@ -11,6 +12,7 @@ import { signout } from "./signout";
 import { webauthnOptions } from "./webauthn-options";
 
 export const actions: Record<AuthAction, Action> = {
+  "backchannel-logout": backchannelLogout,
   callback,
   csrf,
   error,

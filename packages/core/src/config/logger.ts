@@ -31,6 +31,8 @@ const WARNINGS: Record<WarningCode, string> = {
     "A one-time sign-in code was wrong (or already used, or for another address); the visitor was sent back to the code form. Many of these for one address are someone guessing: its codes burn after `code.attempts`.",
   "invalid-callback-url":
     "Ignored a callbackUrl sent by the client (body, query or callback-url cookie): it is not an http(s) URL or a path starting with a single '/', or it has control characters, bad percent-encoding or invalid Unicode. The next source was used; debug logging says which source and why.",
+  "backchannel-logout-no-store":
+    'An identity provider sent a back-channel logout, but JWT sessions cannot be revoked without a session store: the logout was refused (501). Set `session.store` ("adapter", memorySessionStore() or a shared store such as Redis).',
 };
 
 function describe(error: Error): string {

@@ -67,7 +67,9 @@ export interface AuthEngine {
    */
   signIn(provider: string | undefined, options: ServerSignIn): Promise<RedirectResult>;
   /**
-   * Signs out from server code: the session ends, its cookie is cleared.
+   * Signs out from server code: the session ends, its cookie is cleared. With `federated: true`
+   * (or the provider's `logout.federated`) the redirect is the identity provider's end-session
+   * endpoint, which ends its session too and sends the browser on to `callbackUrl`.
    * @throws AuthError when the configuration is broken or the redirect callback fails.
    */
   signOut(options: ServerSignOut): Promise<RedirectResult>;

@@ -79,6 +79,12 @@ export interface ServerSignIn extends ServerCall {
 export interface ServerSignOut extends ServerCall {
   /** Where to go afterwards; checked by the `redirect` callback. */
   callbackUrl?: string;
+  /**
+   * Also end the identity provider's session (OpenID Connect RP-initiated logout): the redirect is
+   * then the provider's end-session endpoint, which sends the browser on to `callbackUrl`.
+   * Default: the `logout.federated` option of the provider the session was signed in with.
+   */
+  federated?: boolean;
 }
 
 interface Prepared {
@@ -263,11 +269,11 @@ export async function signOut(
   basePath: string,
   options: ServerSignOut,
 ): Promise<RedirectResult> {
-  const { callbackUrl, ...call } = options;
+  const { callbackUrl, federated, ...call } = options;
   return redirecting(config, false, () => {
     const body = callbackUrl === undefined ? {} : { callbackUrl };
     const prepared = prepare(config, basePath, call, { action: "signout", body });
-    return { prepared, result: endSession(prepared.req, prepared.ctx) };
+    return { prepared, result: endSession(prepared.req, prepared.ctx, federated) };
   });
 }
 

@@ -27,6 +27,8 @@ interface Route {
 
 /** Each action's methods, and whether a provider id may follow it. */
 export const ROUTES: Readonly<Record<AuthAction, Route>> = {
+  // OpenID Connect back-channel logout: the identity provider posts to backchannel-logout/{provider}.
+  "backchannel-logout": { get: false, post: true, provider: true },
   callback: { get: true, post: true, provider: true },
   csrf: { get: true, post: false, provider: false },
   error: { get: true, post: false, provider: false },
@@ -35,7 +37,8 @@ export const ROUTES: Readonly<Record<AuthAction, Route>> = {
   // The second segment is the operation: sessions/revoke, sessions/revoke-others, sessions/revoke-all.
   sessions: { get: true, post: true, provider: true },
   signin: { get: true, post: true, provider: true },
-  signout: { get: true, post: true, provider: false },
+  // signout/{provider}: where an identity provider sends the browser back after its own logout.
+  signout: { get: true, post: true, provider: true },
   "verify-request": { get: true, post: false, provider: false },
   "webauthn-options": { get: true, post: false, provider: true },
 };

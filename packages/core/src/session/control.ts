@@ -158,3 +158,37 @@ export async function revokeUserSessions(
   await announce(config, userId, ended);
   return revoked;
 }
+
+/**
+ * Revokes a user's sessions because their identity provider said the user logged out there
+ * (back-channel logout): with `idpSessionId`, only the sessions started in that provider session
+ * (as they remember it); without, every session of the user.
+ *
+ * @param config The normalised configuration.
+ * @param userId The user.
+ * @param idp The provider's id, and its session id when the logout named one.
+ * @param now The current time (ms).
+ * @returns How many sessions were revoked.
+ * @throws UnsupportedStrategy without a store; AdapterError when the store fails.
+ * @example
+ * ```ts
+ * await revokeIdpSessions(config, user.id, { provider: "keycloak", idpSessionId: sid }, ctx.now)
+ * ```
+ */
+export async function revokeIdpSessions(
+  config: InternalConfig,
+  userId: string,
+  idp: { provider: string; idpSessionId?: string },
+  now: number,
+): Promise<number> {
+  const { idpSessionId } = idp;
+  if (idpSessionId === undefined) return revokeUserSessions(config, userId, now);
+  const store = storeOf(config);
+  // A session that remembers another provider is not this provider session's, whatever its sid.
+  const ended = (await live(store, userId, now)).filter(
+    (s) => s.idpSessionId === idpSessionId && (s.provider ?? idp.provider) === idp.provider,
+  );
+  for (const s of ended) await store.delete(s.id);
+  await announce(config, userId, ended);
+  return ended.length;
+}

@@ -12,6 +12,7 @@ import { emit } from "../events";
 import { clearChunked, type SetCookie } from "../http/cookies";
 import type { Session, SessionCallbackParams } from "../types";
 import { adapterDateExpired } from "./expiry";
+import { idpSessionOf } from "./idp";
 import { absoluteExpiry, userAgentOf } from "./lifetime";
 import type { SessionState, SessionStrategy } from "./strategy";
 
@@ -127,7 +128,8 @@ export const databaseStrategy: SessionStrategy = {
   read: (req, ctx) => answer(req, ctx),
   update: (req, ctx, data) => answer(req, ctx, { data }),
 
-  async create({ user }, req, ctx) {
+  async create(signedIn, req, ctx) {
+    const { user } = signedIn;
     const adapter = ctx.config.adapter!;
     if (!user.id) throw new UnsupportedStrategy("Database sessions need a user with an id.");
     // The cookie is about to point at a new session: end the one it pointed at, so no row
@@ -148,8 +150,14 @@ export const databaseStrategy: SessionStrategy = {
         Math.min(ctx.now + ctx.config.session.maxAge * 1000, absoluteExpiry(ctx.now, ctx.config.session)),
       ),
     };
-    if (keepsDetails(adapter))
+    if (keepsDetails(adapter)) {
       Object.assign(asked, { createdAt: now, lastSeenAt: now, userAgent: userAgentOf(req) });
+      // Only fields with a value: an adapter written before these fields need not know them.
+      const idp = idpSessionOf(signedIn, ctx.config);
+      if (idp) asked.provider = idp.provider;
+      if (idp?.idpSessionId !== undefined) asked.idpSessionId = idp.idpSessionId;
+      if (idp?.idToken !== undefined) asked.idToken = idp.idToken;
+    }
     const session = await callAdapter("createSession", () => adapter.createSession!(asked));
     // The cookie follows what the adapter stored, but an answer without a usable token or date
     // (a buggy adapter) must not turn a finished sign-in into a 500: the asked-for values stand.
@@ -167,6 +175,14 @@ export const databaseStrategy: SessionStrategy = {
     const loaded = await load(req, ctx, false);
     if (typeof loaded === "string") return null;
     return { userId: loaded.user.id, currentId: loaded.session.sessionToken };
+  },
+
+  async idpSession(req, ctx) {
+    const loaded = await load(req, ctx, false);
+    const provider = typeof loaded === "string" ? undefined : loaded.session.provider;
+    if (typeof loaded === "string" || typeof provider !== "string") return null;
+    const { idToken } = loaded.session;
+    return typeof idToken === "string" ? { provider, idToken } : { provider };
   },
 
   async end(req, ctx) {

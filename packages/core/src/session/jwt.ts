@@ -14,6 +14,7 @@ import { JWTSessionError, SignOutError } from "../errors";
 import { emit } from "../events";
 import { clearChunked, readChunked, type SetCookie, writeChunked } from "../http/cookies";
 import type { DefaultSession, JWT, Session, SessionCallbackParams } from "../types";
+import { IDP_CLAIMS, type IdpSession, idpSessionOf } from "./idp";
 import { absoluteExpiry, userAgentOf } from "./lifetime";
 import type { Identity, SessionState, SessionStrategy, SignedIn } from "./strategy";
 
@@ -54,8 +55,21 @@ function signedInAt(token: JWT): number | undefined {
   return typeof token.auth_time === "number" ? token.auth_time * 1000 : undefined;
 }
 
+/** The claims that link the token to its identity provider (see session/idp.ts). */
+function idpClaims(idp: IdpSession | undefined): JWT {
+  if (!idp) return {};
+  const claims: JWT = { [IDP_CLAIMS.provider]: idp.provider };
+  if (idp.idToken !== undefined) claims[IDP_CLAIMS.idToken] = idp.idToken;
+  return claims;
+}
+
 /** Registers a new session in the store, when there is one and the user has an id: its `sid`. */
-async function register(user: SignedIn["user"], req: AuthRequest, ctx: ActionContext): Promise<JWT> {
+async function register(
+  user: SignedIn["user"],
+  idp: IdpSession | undefined,
+  req: AuthRequest,
+  ctx: ActionContext,
+): Promise<JWT> {
   const store = ctx.config.sessionStore;
   if (ctx.config.session.strategy !== "jwt" || !store || !user.id) return {};
   // 128 random bits in 22 characters (a UUID spends 36): every read carries the id in the cookie.
@@ -68,6 +82,8 @@ async function register(user: SignedIn["user"], req: AuthRequest, ctx: ActionCon
     createdAt: now,
     lastSeenAt: now,
     userAgent: userAgentOf(req),
+    ...(idp && { provider: idp.provider }),
+    ...(idp?.idpSessionId !== undefined && { idpSessionId: idp.idpSessionId }),
   });
   return { [SID]: id, [CHECKED]: Math.floor(ctx.now / 1000) };
 }
@@ -190,7 +206,9 @@ export const jwtStrategy: SessionStrategy = {
   read: (req, ctx) => refresh(req, ctx),
   update: (req, ctx, data) => refresh(req, ctx, { data }),
 
-  async create({ user, account, profile, isNewUser }: SignedIn, req, ctx) {
+  async create(signedIn: SignedIn, req, ctx) {
+    const { user, account, profile, isNewUser } = signedIn;
+    const idp = idpSessionOf(signedIn, ctx.config);
     const defaultToken: JWT = {
       name: user.name,
       email: user.email,
@@ -200,7 +218,8 @@ export const jwtStrategy: SessionStrategy = {
       // to this session is allowed only shortly after it (see flows/account.ts), and
       // session.absoluteMaxAge counts from it.
       auth_time: Math.floor(ctx.now / 1000),
-      ...(await register(user, req, ctx)),
+      ...idpClaims(idp),
+      ...(await register(user, idp, req, ctx)),
       ...upstreamClaim(account, ctx.config),
     };
     const token = await ctx.config.callbacks.jwt({
@@ -241,6 +260,14 @@ export const jwtStrategy: SessionStrategy = {
     // Listing or revoking asks the store now, whatever the last check: a revoked session must
     // not be able to act on the others.
     return (await revalidate(token, ctx, true)) === "ended" ? null : { userId: token.sub, currentId: sid };
+  },
+
+  async idpSession(req, ctx): Promise<IdpSession | null> {
+    const token = await decodeSession(req, ctx);
+    const provider = token?.[IDP_CLAIMS.provider];
+    if (typeof provider !== "string") return null;
+    const idToken = token?.[IDP_CLAIMS.idToken];
+    return typeof idToken === "string" ? { provider, idToken } : { provider };
   },
 };
 

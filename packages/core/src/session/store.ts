@@ -25,6 +25,8 @@ function stored(session: AdapterSession): StoredSession {
     createdAt: session.createdAt ?? null,
     lastSeenAt: session.lastSeenAt ?? null,
     userAgent: session.userAgent ?? null,
+    ...(session.provider != null && { provider: session.provider }),
+    ...(session.idpSessionId != null && { idpSessionId: session.idpSessionId }),
   };
 }
 

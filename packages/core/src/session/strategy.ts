@@ -7,6 +7,7 @@ import type { AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
 import type { SetCookie } from "../http/cookies";
 import type { Account, Profile, Session, User } from "../types";
+import type { IdpSession } from "./idp";
 
 /** A signed-in user, as the sign-in flows hand it over. */
 export interface SignedIn {
@@ -14,6 +15,8 @@ export interface SignedIn {
   account: Account | null;
   profile?: Profile;
   isNewUser?: boolean;
+  /** The ID token of an OpenID Connect callback, remembered for logout (see session/idp.ts). */
+  idToken?: string;
 }
 
 /**
@@ -50,4 +53,9 @@ export interface SessionStrategy {
    * and revoking sessions. Null when signed out or when the session is not in a store.
    */
   identify(req: AuthRequest, ctx: ActionContext): Promise<Identity | null>;
+  /**
+   * The identity provider the request's session was signed in with, as the session remembers it;
+   * null when signed out, signed in otherwise, or the store keeps no such link. Read before `end`.
+   */
+  idpSession(req: AuthRequest, ctx: ActionContext): Promise<IdpSession | null>;
 }

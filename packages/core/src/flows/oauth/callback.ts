@@ -134,7 +134,7 @@ export async function oauthCallback(req: AuthRequest, ctx: ActionContext): Promi
   if (redirect) return { redirect, cookies: cleared };
   const signedIn = await resolved.save();
   const result = await startSession(
-    { user: signedIn, account, profile, isNewUser: resolved.isNewUser },
+    { user: signedIn, account, profile, isNewUser: resolved.isNewUser, idToken: tokens.id_token },
     req,
     ctx,
   );
