@@ -43,6 +43,7 @@ export type ErrorType =
   | "OAuthSignInError"
   | "RateLimited"
   | "SessionTokenError"
+  | "SessionStoreUnavailable"
   | "SignOutError"
   | "UnknownAction"
   | "UnsupportedStrategy"
@@ -287,6 +288,23 @@ export class SessionTokenError extends AuthError {
   override readonly type = "SessionTokenError";
 }
 
+/**
+ * The session store (`session.store`, e.g. Redis) did not answer: it is down, unreachable or too
+ * slow. A sign-in that needs to register its session sends the visitor back to the sign-in page
+ * with a message saying sign-in is unavailable for a moment; a session read answers no session.
+ * The outage is logged once when it begins (the `session-store-unavailable` warning), not once
+ * per request.
+ *
+ * @example
+ * ```ts
+ * import { SessionStoreUnavailable } from "@portcullis/core/errors"
+ * new SessionStoreUnavailable("The session store's get failed.").kind // "signIn"
+ * ```
+ */
+export class SessionStoreUnavailable extends SignInError {
+  override readonly type = "SessionStoreUnavailable";
+}
+
 /** Ending the session failed. */
 export class SignOutError extends AuthError {
   override readonly type = "SignOutError";
@@ -343,6 +361,7 @@ export const CLIENT_SAFE_ERROR_TYPES: ReadonlySet<ErrorType> = new Set<ErrorType
   "RateLimited",
   "EmailSignin",
   "OAuthProviderUnavailable",
+  "SessionStoreUnavailable",
 ]);
 
 /** True for an error whose type may be shown to a client. */

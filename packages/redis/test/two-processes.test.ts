@@ -27,11 +27,18 @@ function connect(onError: (error: Error) => void = () => {}): Redis {
   return client;
 }
 
-/** One "process": its own connection and its own configuration object; a check on every read. */
-function instance(logged: unknown[] = []): AuthConfig {
+/**
+ * One "process": its own connection and its own configuration object; a check on every read.
+ * Errors go to `logged`, warning codes to `warned`.
+ */
+function instance(
+  logged: unknown[] = [],
+  warned: string[] = [],
+  session: Partial<AuthConfig["session"]> = {},
+): AuthConfig {
   return controlConfig({
-    session: { strategy: "jwt", store: redisSessionStore(connect()), revalidateAfter: 0 },
-    logger: { error: (error: unknown) => logged.push(error), warn: () => {} },
+    session: { strategy: "jwt", store: redisSessionStore(connect()), revalidateAfter: 0, ...session },
+    logger: { error: (error: unknown) => logged.push(error), warn: (code) => warned.push(code) },
   });
 }
 
@@ -86,19 +93,22 @@ describe("JWT sessions in Redis, shared by two processes", () => {
     expect([await whoIs(laptop), await whoIs(phone)]).toEqual([null, null]);
   });
 
-  it("with Redis down a read due a check answers no session and keeps the cookie; it recovers when Redis is back", async () => {
+  it("with Redis down a read due a check answers no session and keeps the cookie, warning once; it recovers when Redis is back", async () => {
     const logged: unknown[] = [];
-    const one = instance(logged);
+    const warned: string[] = [];
+    const one = instance(logged, warned);
     const laptop = await browser(one, "alice");
     const cookie = laptop.jar.get(COOKIE);
     await server.halt();
     try {
-      const response = await laptop.get("/auth/session");
-      expect(response.status).toBe(200);
-      expect(await response.json()).toBeNull();
+      for (let i = 0; i < 3; i++) {
+        const response = await laptop.get("/auth/session");
+        expect(response.status).toBe(200);
+        expect(await response.json()).toBeNull();
+      }
       expect(laptop.jar.get(COOKIE)).toBe(cookie);
-      expect(logged).toHaveLength(1);
-      expect((logged[0] as Error).message).toMatch(/session store could not be checked/);
+      expect(warned).toEqual(["session-store-unavailable"]);
+      expect(logged).toEqual([]);
     } finally {
       await server.resume();
     }
@@ -107,6 +117,28 @@ describe("JWT sessions in Redis, shared by two processes", () => {
       timeout: 10_000,
       interval: 100,
     });
+  });
+});
+
+describe('storeUnavailable: "trust-token"', () => {
+  it("accepts a still-valid JWT while Redis is down, warning once; once Redis answers, checks and revocation work again", async () => {
+    const warned: string[] = [];
+    const one = instance([], warned, { storeUnavailable: "trust-token" });
+    const laptop = await browser(one, "alice");
+    const phone = await browser(one, "alice");
+    await server.halt();
+    try {
+      for (let i = 0; i < 3; i++) expect(await whoIs(laptop)).toBe("Alice");
+      expect(warned).toEqual(["session-store-unavailable"]);
+    } finally {
+      await server.resume();
+    }
+    await vi.waitFor(async () => expect((await control(phone, "revoke-others")).status).toBe(200), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    expect(await whoIs(laptop)).toBeNull();
+    expect(await whoIs(phone)).toBe("Alice");
   });
 });
 

@@ -11,6 +11,7 @@ import { type AuthError, InvalidConfiguration, MissingSecret } from "../errors";
 import { type HostTrust, hostTrust } from "../http/origin";
 import { decode, encode } from "../jwt";
 import { adapterSessionStore, STORE_METHODS } from "../session/store";
+import { watchedStore } from "../session/watched-store";
 import type {
   AuthConfig,
   CallbacksOptions,
@@ -199,8 +200,9 @@ function normalize(userConfig: AuthConfig): InternalConfig {
       updateAge: config.session?.updateAge ?? DAY,
       generateSessionToken: config.session?.generateSessionToken ?? (() => crypto.randomUUID()),
       absoluteMaxAge: config.session?.absoluteMaxAge,
-      store: config.session?.store,
+      store: watched(config.session?.store, logger, deadlines.adapter),
       revalidateAfter: config.session?.revalidateAfter ?? 60,
+      storeUnavailable: config.session?.storeUnavailable === "trust-token" ? "trust-token" : "refuse",
     },
     jwt: { maxAge, encode, decode, ...config.jwt } as JWTOptions,
     callbacks: { ...defaultCallbacks, ...config.callbacks },
@@ -230,9 +232,20 @@ function normalize(userConfig: AuthConfig): InternalConfig {
 function sessionStoreOf({ session, adapter }: InternalConfig): SessionStore | undefined {
   const hasMethods = (a: Adapter | undefined): a is Adapter =>
     a !== undefined && STORE_METHODS.every((m) => typeof a[m] === "function");
-  if (session.strategy === "database") return hasMethods(adapter) ? adapterSessionStore(adapter) : undefined;
-  if (session.store === "adapter") return hasMethods(adapter) ? adapterSessionStore(adapter) : undefined;
-  return session.store;
+  // A configured store serves either strategy; without one, database sessions list from their table.
+  if (typeof session.store === "object") return session.store;
+  if (session.strategy === "database" || session.store === "adapter")
+    return hasMethods(adapter) ? adapterSessionStore(adapter) : undefined;
+  return undefined;
+}
+
+/** The configured store behind a deadline and the log-once outage watch; "adapter" and none as they are. */
+function watched(
+  store: SessionStore | "adapter" | undefined,
+  logger: LoggerInstance,
+  deadlineMs: number,
+): SessionStore | "adapter" | undefined {
+  return typeof store === "object" && store !== null ? watchedStore(store, logger, deadlineMs) : store;
 }
 
 /** `/auth` from `auth/`, `/auth` or `/auth/`; the root (`/`) as the empty string. */

@@ -16,6 +16,7 @@ import {
   ErrorPageLoop,
   InvalidCallbackUrl,
   isClientSafeError,
+  SessionStoreUnavailable,
 } from "../errors";
 import { renderErrorPage, renderRequestErrorPage } from "../pages";
 import type { LoggerInstance, WarningCode } from "../types";
@@ -105,6 +106,11 @@ function visitorRefusal(error: AuthError): WarningCode | undefined {
  * ```
  */
 export function logFailure(logger: LoggerInstance, error: AuthError): void {
+  // A session store outage was logged when it began; a line per refused sign-in would flood the log.
+  if (error instanceof SessionStoreUnavailable) {
+    logger.debug(`${error.type}: ${error.message}`);
+    return;
+  }
   const code = visitorRefusal(error);
   if (code === undefined) {
     logger.error(error);

@@ -25,6 +25,7 @@ const MESSAGE_KEYS: ReadonlyMap<string, SignInErrorKey> = new Map<string, SignIn
   ["AccountNotLinked", "signInErrorAccountNotLinked"],
   ["OAuthProviderUnavailable", "signInErrorProviderUnavailable"],
   ["RateLimited", "signInErrorRateLimited"],
+  ["SessionStoreUnavailable", "signInErrorUnavailable"],
   ["Configuration", "signInErrorConfiguration"],
 ]);
 
