@@ -42,6 +42,7 @@ export type ErrorType =
   | "OAuthProviderUnavailable"
   | "OAuthSignInError"
   | "RateLimited"
+  | "RateLimitStoreUnavailable"
   | "SessionTokenError"
   | "SessionStoreUnavailable"
   | "SignOutError"
@@ -283,6 +284,22 @@ export class RateLimited extends SignInError {
   override readonly type = "RateLimited";
 }
 
+/**
+ * A rate limit's shared store (`rateLimit.store`, e.g. Redis) did not answer. Limits fail closed:
+ * the sign-in attempt or the magic link is refused, never let through uncounted, and the visitor
+ * goes back to the sign-in page with a message saying sign-in is unavailable for a moment. The
+ * outage is logged once when it begins (the `rate-limit-store-unavailable` warning).
+ *
+ * @example
+ * ```ts
+ * import { RateLimitStoreUnavailable } from "@portcullis/core/errors"
+ * new RateLimitStoreUnavailable("The rate-limit store's take failed.").kind // "signIn"
+ * ```
+ */
+export class RateLimitStoreUnavailable extends SignInError {
+  override readonly type = "RateLimitStoreUnavailable";
+}
+
 /** A database session could not be read or written. */
 export class SessionTokenError extends AuthError {
   override readonly type = "SessionTokenError";
@@ -362,6 +379,7 @@ export const CLIENT_SAFE_ERROR_TYPES: ReadonlySet<ErrorType> = new Set<ErrorType
   "EmailSignin",
   "OAuthProviderUnavailable",
   "SessionStoreUnavailable",
+  "RateLimitStoreUnavailable",
 ]);
 
 /** True for an error whose type may be shown to a client. */

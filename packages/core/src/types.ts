@@ -560,7 +560,8 @@ export type WarningCode =
   | "access-denied"
   | "short-secret-dev"
   | "oauth-client-id-missing"
-  | "session-store-unavailable";
+  | "session-store-unavailable"
+  | "rate-limit-store-unavailable";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {

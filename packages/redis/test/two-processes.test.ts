@@ -146,7 +146,7 @@ describe('storeUnavailable: "trust-token"', () => {
 // pass); two configurations in one process would share the default in-memory store anyway.
 describe("rate limits in Redis while Redis is down", () => {
   /** One "process" whose credentials attempts are limited to 2 per username through Redis. */
-  function limited(logged: unknown[] = []): AuthConfig {
+  function limited(logged: unknown[] = [], warned: string[] = []): AuthConfig {
     const store = redisRateLimitStore(connect());
     return controlConfig({
       providers: [
@@ -156,7 +156,7 @@ describe("rate limits in Redis while Redis is down", () => {
           rateLimit: { identifier: { max: 2, windowSeconds: 60 }, address: false, store },
         }),
       ],
-      logger: { error: (error: unknown) => logged.push(error), warn: () => {} },
+      logger: { error: (error: unknown) => logged.push(error), warn: (code) => warned.push(code) },
     });
   }
 
@@ -170,15 +170,19 @@ describe("rate limits in Redis while Redis is down", () => {
     return response.headers.get("location") ?? "";
   }
 
-  it("fails closed while Redis is down: the attempt is refused with a redirect, never let through uncounted", async () => {
+  it("fails closed while Redis is down: the attempt goes back to the form with RateLimitStoreUnavailable, warned once", async () => {
     const logged: unknown[] = [];
-    const one = limited(logged);
+    const warned: string[] = [];
+    const one = limited(logged, warned);
     await server.halt();
     try {
-      const location = await attempt(one, "pw");
-      expect(location).toContain("error=");
-      expect(location).not.toContain("code=credentials");
-      expect(logged.length).toBeGreaterThan(0);
+      for (let i = 0; i < 3; i++) {
+        expect(await attempt(one, "pw")).toBe(
+          "http://localhost:3000/auth/signin?error=RateLimitStoreUnavailable",
+        );
+      }
+      expect(warned).toEqual(["rate-limit-store-unavailable"]);
+      expect(logged).toEqual([]);
     } finally {
       await server.resume();
     }

@@ -16,6 +16,7 @@ import {
   ErrorPageLoop,
   InvalidCallbackUrl,
   isClientSafeError,
+  RateLimitStoreUnavailable,
   SessionStoreUnavailable,
 } from "../errors";
 import { renderErrorPage, renderRequestErrorPage } from "../pages";
@@ -106,8 +107,8 @@ function visitorRefusal(error: AuthError): WarningCode | undefined {
  * ```
  */
 export function logFailure(logger: LoggerInstance, error: AuthError): void {
-  // A session store outage was logged when it began; a line per refused sign-in would flood the log.
-  if (error instanceof SessionStoreUnavailable) {
+  // A store outage was logged when it began; a line per refused sign-in would flood the log.
+  if (error instanceof SessionStoreUnavailable || error instanceof RateLimitStoreUnavailable) {
     logger.debug(`${error.type}: ${error.message}`);
     return;
   }

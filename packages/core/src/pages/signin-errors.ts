@@ -26,6 +26,7 @@ const MESSAGE_KEYS: ReadonlyMap<string, SignInErrorKey> = new Map<string, SignIn
   ["OAuthProviderUnavailable", "signInErrorProviderUnavailable"],
   ["RateLimited", "signInErrorRateLimited"],
   ["SessionStoreUnavailable", "signInErrorUnavailable"],
+  ["RateLimitStoreUnavailable", "signInErrorUnavailable"],
   ["Configuration", "signInErrorConfiguration"],
 ]);
 

@@ -8,13 +8,8 @@
  */
 import { withDeadline } from "../deadline";
 import { SessionStoreUnavailable } from "../errors";
+import { outageBegins, outageEnds } from "../outage";
 import type { LoggerInstance, SessionStore } from "../types";
-
-/**
- * Whether each store is in an outage, keyed on the store the app configured: an app that rebuilds
- * its configuration per request still shares one state, so it still logs once.
- */
-const down = new WeakMap<SessionStore, boolean>();
 
 /**
  * Wraps `store` so that its calls time out after `deadlineMs`, fail as
@@ -36,17 +31,13 @@ export function watchedStore(store: SessionStore, logger: LoggerInstance, deadli
     try {
       result = await withDeadline(work(), deadlineMs, `The session store's ${name}`);
     } catch (error) {
-      if (!down.get(store)) {
-        down.set(store, true);
+      if (outageBegins(store)) {
         logger.warn("session-store-unavailable");
         logger.debug(`The session store's ${name} failed: ${(error as Error)?.message ?? String(error)}`);
       }
       throw new SessionStoreUnavailable(`The session store's ${name} failed.`, { cause: error });
     }
-    if (down.get(store)) {
-      down.set(store, false);
-      logger.debug("The session store answers again.");
-    }
+    if (outageEnds(store)) logger.debug("The session store answers again.");
     return result;
   };
   return {
