@@ -156,7 +156,7 @@ describe("database sessions in Redis, users in PostgreSQL", () => {
 });
 
 describe("while Redis is down", () => {
-  it("reads answer 200 with no session and keep the cookie, sign-ins go back to the form with SessionStoreUnavailable, one warning is logged; all recovers when Redis is back", async () => {
+  it("reads answer 200 with no session and keep the cookie, session control answers 503, sign-ins go back to the form with SessionStoreUnavailable, one warning is logged; all recovers when Redis is back", async () => {
     const logs: Logs = { warnings: [], errors: [] };
     const config = app(logs);
     const laptop = await browser(config, "alice");
@@ -169,6 +169,11 @@ describe("while Redis is down", () => {
         expect(await response.json()).toBeNull();
       }
       expect(laptop.jar.get(COOKIE)).toBe(cookie);
+      for (let i = 0; i < 2; i++) {
+        const listed = await laptop.get("/auth/sessions");
+        expect(listed.status).toBe(503);
+        expect(await listed.json()).toEqual({ message: "Sessions are unavailable right now." });
+      }
 
       const visitor = new TestClient((request) => Auth(request, config));
       const csrfToken = await visitor.csrfToken();
