@@ -30,6 +30,32 @@ describe("database sessions in a session store", () => {
     expect((await laptop.get("/auth/sessions")).status).toBe(200);
   });
 
+  it("a store that stops answering is given up on after timeouts.adapter: no session, warned once, served again once it answers", async () => {
+    const store = memorySessionStore();
+    let hanging = false;
+    const slow = { ...store, get: (id: string) => (hanging ? new Promise<never>(() => {}) : store.get(id)) };
+    const { log, logger } = recordingLogger();
+    const config = controlConfig({
+      adapter: usersOnly(),
+      session: { strategy: "database", store: slow },
+      timeouts: { adapter: 150 },
+      logger,
+    });
+    const laptop = await browser(config, "alice");
+    hanging = true;
+    for (let i = 0; i < 3; i++) {
+      const started = Date.now();
+      const response = await laptop.get("/auth/session");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toBeNull();
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    expect(log.warnings).toEqual(["session-store-unavailable"]);
+    expect(log.errors).toEqual([]);
+    hanging = false;
+    expect(await whoIs(laptop)).toBe("Alice");
+  });
+
   it("without a store, an adapter lacking the session methods is refused with a message naming session.store", async () => {
     const { log, logger } = recordingLogger();
     const config = controlConfig({ adapter: usersOnly(), session: { strategy: "database" }, logger });
