@@ -127,13 +127,13 @@ export const databaseStrategy: SessionStrategy = {
     // outlives its cookie (a leftover could be replayed by whoever kept the old token).
     const previous = req.cookies.get(ctx.cookies.sessionToken.name);
     if (previous) {
-      await rows
-        .remove(previous)
-        .catch((error: unknown) =>
-          ctx.config.logger.error(
-            new AdapterError("deleteSession of the replaced session failed.", { cause: error }),
-          ),
+      await rows.remove(previous).catch((error: unknown) => {
+        // A store outage was logged once already; the sign-in then fails on creating the session.
+        if (error instanceof SessionStoreUnavailable) return;
+        ctx.config.logger.error(
+          new AdapterError("deleteSession of the replaced session failed.", { cause: error }),
         );
+      });
     }
     const now = new Date(ctx.now);
     const asked: AdapterSession = {
