@@ -80,9 +80,9 @@ export interface InternalConfig {
   /** Time-outs in ms for adapter calls, provider requests and email sends (defaults filled in). */
   timeouts: Timeouts;
   /**
-   * Where sessions can be listed and revoked: the adapter's session table for database sessions
-   * (when it has the methods), the configured `session.store` for JWT sessions; else undefined,
-   * and the session-control routes answer 404.
+   * Where sessions can be listed and revoked: the configured `session.store` (for either
+   * strategy); else the adapter's session table for database sessions (when it has the methods);
+   * else undefined, and the session-control routes answer 404.
    */
   sessionStore?: SessionStore;
   /** A configuration problem, answered on every request until fixed. */
