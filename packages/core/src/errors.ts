@@ -43,8 +43,10 @@ export type ErrorType =
   | "OAuthProviderUnavailable"
   | "OAuthSignInError"
   | "RateLimited"
+  | "RateLimitStoreUnavailable"
   | "RefreshTokenError"
   | "SessionTokenError"
+  | "SessionStoreUnavailable"
   | "SignOutError"
   | "UnknownAction"
   | "UnsupportedStrategy"
@@ -326,9 +328,42 @@ export class RefreshTokenError extends AuthError {
   }
 }
 
+/**
+ * A rate limit's shared store (`rateLimit.store`, e.g. Redis) did not answer. Limits fail closed:
+ * the sign-in attempt or the magic link is refused, never let through uncounted, and the visitor
+ * goes back to the sign-in page with a message saying sign-in is unavailable for a moment. The
+ * outage is logged once when it begins (the `rate-limit-store-unavailable` warning).
+ *
+ * @example
+ * ```ts
+ * import { RateLimitStoreUnavailable } from "@portcullis/core/errors"
+ * new RateLimitStoreUnavailable("The rate-limit store's take failed.").kind // "signIn"
+ * ```
+ */
+export class RateLimitStoreUnavailable extends SignInError {
+  override readonly type = "RateLimitStoreUnavailable";
+}
+
 /** A database session could not be read or written. */
 export class SessionTokenError extends AuthError {
   override readonly type = "SessionTokenError";
+}
+
+/**
+ * The session store (`session.store`, e.g. Redis) did not answer: it is down, unreachable or too
+ * slow. A sign-in that needs to register its session sends the visitor back to the sign-in page
+ * with a message saying sign-in is unavailable for a moment; a session read answers no session.
+ * The outage is logged once when it begins (the `session-store-unavailable` warning), not once
+ * per request.
+ *
+ * @example
+ * ```ts
+ * import { SessionStoreUnavailable } from "@portcullis/core/errors"
+ * new SessionStoreUnavailable("The session store's get failed.").kind // "signIn"
+ * ```
+ */
+export class SessionStoreUnavailable extends SignInError {
+  override readonly type = "SessionStoreUnavailable";
 }
 
 /** Ending the session failed. */
@@ -387,6 +422,8 @@ export const CLIENT_SAFE_ERROR_TYPES: ReadonlySet<ErrorType> = new Set<ErrorType
   "RateLimited",
   "EmailSignin",
   "OAuthProviderUnavailable",
+  "SessionStoreUnavailable",
+  "RateLimitStoreUnavailable",
 ]);
 
 /** True for an error whose type may be shown to a client. */

@@ -610,7 +610,9 @@ export type WarningCode =
   | "short-secret-dev"
   | "oauth-client-id-missing"
   | "email-code-wrong"
-  | "backchannel-logout-no-store";
+  | "backchannel-logout-no-store"
+  | "session-store-unavailable"
+  | "rate-limit-store-unavailable";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {
@@ -673,8 +675,19 @@ export interface SessionOptions {
    * uses the adapter's session table (it needs `createSession`, `getSessionAndUser`,
    * `updateSession`, `deleteSession`, `listSessionsByUser` and `deleteSessionsByUser`); or pass a
    * {@link SessionStore}, e.g. `memorySessionStore()` for one process. Without a store, JWT
-   * sessions cannot be listed or revoked (the `sessions` routes answer 404). Database sessions
-   * need none: their table is the store.
+   * sessions cannot be listed or revoked (the `sessions` routes answer 404).
+   *
+   * Database sessions need none (the adapter's session table is their store), but may take one:
+   * with `strategy: "database"` and a {@link SessionStore} (e.g. `redisSessionStore` from
+   * `@portcullis/redis`), sessions are created, read, extended, listed and deleted there and never
+   * in the adapter, which then needs only `getUser` for them. The cookie still holds an opaque
+   * random token. Reads fail closed while the store is down (see `storeUnavailable`).
+   *
+   * @example
+   * ```ts
+   * import { memorySessionStore } from "@portcullis/core"
+   * const session = { strategy: "database" as const, store: memorySessionStore() }
+   * ```
    */
   store?: SessionStore | "adapter";
   /**
@@ -683,6 +696,15 @@ export interface SessionOptions {
    * costs what it costs without a store.
    */
   revalidateAfter: number;
+  /**
+   * What a read of a revocable JWT session does when its check is due and the store does not
+   * answer (down, unreachable, slower than its client's time-out): `"refuse"` (the default)
+   * answers no session until the store is back, so a revoked session can never slip through;
+   * `"trust-token"` accepts the JWT as long as it is itself valid and checks again on the next
+   * read, so an outage signs nobody out but a session revoked meanwhile lives on until the store
+   * answers again. Database sessions always refuse: without the store there is no session to read.
+   */
+  storeUnavailable: "refuse" | "trust-token";
 }
 
 /** A session as a {@link SessionStore} keeps it. */

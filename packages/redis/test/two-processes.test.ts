@@ -27,11 +27,18 @@ function connect(onError: (error: Error) => void = () => {}): Redis {
   return client;
 }
 
-/** One "process": its own connection and its own configuration object; a check on every read. */
-function instance(logged: unknown[] = []): AuthConfig {
+/**
+ * One "process": its own connection and its own configuration object; a check on every read.
+ * Errors go to `logged`, warning codes to `warned`.
+ */
+function instance(
+  logged: unknown[] = [],
+  warned: string[] = [],
+  session: Partial<AuthConfig["session"]> = {},
+): AuthConfig {
   return controlConfig({
-    session: { strategy: "jwt", store: redisSessionStore(connect()), revalidateAfter: 0 },
-    logger: { error: (error: unknown) => logged.push(error), warn: () => {} },
+    session: { strategy: "jwt", store: redisSessionStore(connect()), revalidateAfter: 0, ...session },
+    logger: { error: (error: unknown) => logged.push(error), warn: (code) => warned.push(code) },
   });
 }
 
@@ -86,19 +93,22 @@ describe("JWT sessions in Redis, shared by two processes", () => {
     expect([await whoIs(laptop), await whoIs(phone)]).toEqual([null, null]);
   });
 
-  it("with Redis down a read due a check answers no session and keeps the cookie; it recovers when Redis is back", async () => {
+  it("with Redis down a read due a check answers no session and keeps the cookie, warning once; it recovers when Redis is back", async () => {
     const logged: unknown[] = [];
-    const one = instance(logged);
+    const warned: string[] = [];
+    const one = instance(logged, warned);
     const laptop = await browser(one, "alice");
     const cookie = laptop.jar.get(COOKIE);
     await server.halt();
     try {
-      const response = await laptop.get("/auth/session");
-      expect(response.status).toBe(200);
-      expect(await response.json()).toBeNull();
+      for (let i = 0; i < 3; i++) {
+        const response = await laptop.get("/auth/session");
+        expect(response.status).toBe(200);
+        expect(await response.json()).toBeNull();
+      }
       expect(laptop.jar.get(COOKIE)).toBe(cookie);
-      expect(logged).toHaveLength(1);
-      expect((logged[0] as Error).message).toMatch(/session store could not be checked/);
+      expect(warned).toEqual(["session-store-unavailable"]);
+      expect(logged).toEqual([]);
     } finally {
       await server.resume();
     }
@@ -110,11 +120,33 @@ describe("JWT sessions in Redis, shared by two processes", () => {
   });
 });
 
+describe('storeUnavailable: "trust-token"', () => {
+  it("accepts a still-valid JWT while Redis is down, warning once; once Redis answers, checks and revocation work again", async () => {
+    const warned: string[] = [];
+    const one = instance([], warned, { storeUnavailable: "trust-token" });
+    const laptop = await browser(one, "alice");
+    const phone = await browser(one, "alice");
+    await server.halt();
+    try {
+      for (let i = 0; i < 3; i++) expect(await whoIs(laptop)).toBe("Alice");
+      expect(warned).toEqual(["session-store-unavailable"]);
+    } finally {
+      await server.resume();
+    }
+    await vi.waitFor(async () => expect((await control(phone, "revoke-others")).status).toBe(200), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    expect(await whoIs(laptop)).toBeNull();
+    expect(await whoIs(phone)).toBe("Alice");
+  });
+});
+
 // That the counts hold across processes is shown by the store tests (50 connections, exactly max
 // pass); two configurations in one process would share the default in-memory store anyway.
 describe("rate limits in Redis while Redis is down", () => {
   /** One "process" whose credentials attempts are limited to 2 per username through Redis. */
-  function limited(logged: unknown[] = []): AuthConfig {
+  function limited(logged: unknown[] = [], warned: string[] = []): AuthConfig {
     const store = redisRateLimitStore(connect());
     return controlConfig({
       providers: [
@@ -124,7 +156,7 @@ describe("rate limits in Redis while Redis is down", () => {
           rateLimit: { identifier: { max: 2, windowSeconds: 60 }, address: false, store },
         }),
       ],
-      logger: { error: (error: unknown) => logged.push(error), warn: () => {} },
+      logger: { error: (error: unknown) => logged.push(error), warn: (code) => warned.push(code) },
     });
   }
 
@@ -138,15 +170,19 @@ describe("rate limits in Redis while Redis is down", () => {
     return response.headers.get("location") ?? "";
   }
 
-  it("fails closed while Redis is down: the attempt is refused with a redirect, never let through uncounted", async () => {
+  it("fails closed while Redis is down: the attempt goes back to the form with RateLimitStoreUnavailable, warned once", async () => {
     const logged: unknown[] = [];
-    const one = limited(logged);
+    const warned: string[] = [];
+    const one = limited(logged, warned);
     await server.halt();
     try {
-      const location = await attempt(one, "pw");
-      expect(location).toContain("error=");
-      expect(location).not.toContain("code=credentials");
-      expect(logged.length).toBeGreaterThan(0);
+      for (let i = 0; i < 3; i++) {
+        expect(await attempt(one, "pw")).toBe(
+          "http://localhost:3000/auth/signin?error=RateLimitStoreUnavailable",
+        );
+      }
+      expect(warned).toEqual(["rate-limit-store-unavailable"]);
+      expect(logged).toEqual([]);
     } finally {
       await server.resume();
     }

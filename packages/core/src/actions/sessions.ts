@@ -4,7 +4,7 @@
  * them. Signed out: 401. Without a session store: 404, like `csrf` when CSRF checks are off.
  */
 import type { Action, AuthResult } from "../context";
-import { AuthError } from "../errors";
+import { AuthError, SessionStoreUnavailable } from "../errors";
 import { NO_STORE } from "../http/response";
 import { listSessions, type Revoked, revokeSession, revokeSessionsOf } from "../session/control";
 
@@ -44,10 +44,12 @@ export const sessions: Action = async (req, ctx) => {
     if (operation === "revoke-all") return revoked(await revokeSessionsOf(req, ctx, true));
     return { status: 400, headers: NO_STORE, body: { message: "Unknown session operation." } };
   } catch (error) {
-    // The store failed: the server's trouble, said without details; the log has them.
-    ctx.config.logger.error(
-      error instanceof AuthError ? error : new AuthError("Session control failed.", { cause: error }),
-    );
+    // The store failed: the server's trouble, said without details; the log has them (a store
+    // outage was logged once when it began, not again for every request).
+    if (!(error instanceof SessionStoreUnavailable))
+      ctx.config.logger.error(
+        error instanceof AuthError ? error : new AuthError("Session control failed.", { cause: error }),
+      );
     return { status: 503, headers: NO_STORE, body: { message: "Sessions are unavailable right now." } };
   }
 };

@@ -29,6 +29,10 @@ const WARNINGS: Record<WarningCode, string> = {
     "An OAuth provider has no client id (`clientId`, or AUTH_{PROVIDER}_ID such as AUTH_GITHUB_ID), so signing in with it fails with an error naming the variable. In production this configuration is refused.",
   "email-code-wrong":
     "A one-time sign-in code was wrong (or already used, or for another address); the visitor was sent back to the code form. Many of these for one address are someone guessing: its codes burn after `code.attempts`.",
+  "session-store-unavailable":
+    "The session store (session.store) did not answer: session reads answer no session and sign-ins are refused until it is back. Logged once per outage; debug logging shows the cause.",
+  "rate-limit-store-unavailable":
+    "A rate limit's store (rateLimit.store) did not answer: limited sign-ins are refused until it is back. Logged once per outage; debug logging shows the cause.",
   "invalid-callback-url":
     "Ignored a callbackUrl sent by the client (body, query or callback-url cookie): it is not an http(s) URL or a path starting with a single '/', or it has control characters, bad percent-encoding or invalid Unicode. The next source was used; debug logging says which source and why.",
   "backchannel-logout-no-store":

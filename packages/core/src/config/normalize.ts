@@ -16,6 +16,7 @@ import { type AuthError, InvalidConfiguration, MissingSecret } from "../errors";
 import { type HostTrust, hostTrust } from "../http/origin";
 import { decode, encode } from "../jwt";
 import { adapterSessionStore, STORE_METHODS } from "../session/store";
+import { watchedStore } from "../session/watched-store";
 import type {
   AuthConfig,
   CallbacksOptions,
@@ -84,9 +85,9 @@ export interface InternalConfig {
   /** Time-outs in ms for adapter calls, provider requests and email sends (defaults filled in). */
   timeouts: Timeouts;
   /**
-   * Where sessions can be listed and revoked: the adapter's session table for database sessions
-   * (when it has the methods), the configured `session.store` for JWT sessions; else undefined,
-   * and the session-control routes answer 404.
+   * Where sessions can be listed and revoked: the configured `session.store` (for either
+   * strategy); else the adapter's session table for database sessions (when it has the methods);
+   * else undefined, and the session-control routes answer 404.
    */
   sessionStore?: SessionStore;
   /** How `getAccessToken` refreshes upstream tokens (defaults filled in). */
@@ -208,8 +209,9 @@ function normalize(userConfig: AuthConfig): InternalConfig {
       updateAge: config.session?.updateAge ?? DAY,
       generateSessionToken: config.session?.generateSessionToken ?? (() => crypto.randomUUID()),
       absoluteMaxAge: config.session?.absoluteMaxAge,
-      store: config.session?.store,
+      store: watched(config.session?.store, logger, deadlines.adapter),
       revalidateAfter: config.session?.revalidateAfter ?? 60,
+      storeUnavailable: config.session?.storeUnavailable === "trust-token" ? "trust-token" : "refuse",
     },
     jwt: { maxAge, encode, decode, ...config.jwt } as JWTOptions,
     callbacks: { ...defaultCallbacks, ...config.callbacks },
@@ -240,9 +242,20 @@ function normalize(userConfig: AuthConfig): InternalConfig {
 function sessionStoreOf({ session, adapter }: InternalConfig): SessionStore | undefined {
   const hasMethods = (a: Adapter | undefined): a is Adapter =>
     a !== undefined && STORE_METHODS.every((m) => typeof a[m] === "function");
-  if (session.strategy === "database") return hasMethods(adapter) ? adapterSessionStore(adapter) : undefined;
-  if (session.store === "adapter") return hasMethods(adapter) ? adapterSessionStore(adapter) : undefined;
-  return session.store;
+  // A configured store serves either strategy; without one, database sessions list from their table.
+  if (typeof session.store === "object") return session.store;
+  if (session.strategy === "database" || session.store === "adapter")
+    return hasMethods(adapter) ? adapterSessionStore(adapter) : undefined;
+  return undefined;
+}
+
+/** The configured store behind a deadline and the log-once outage watch; "adapter" and none as they are. */
+function watched(
+  store: SessionStore | "adapter" | undefined,
+  logger: LoggerInstance,
+  deadlineMs: number,
+): SessionStore | "adapter" | undefined {
+  return typeof store === "object" && store !== null ? watchedStore(store, logger, deadlineMs) : store;
 }
 
 /** `/auth` from `auth/`, `/auth` or `/auth/`; the root (`/`) as the empty string. */

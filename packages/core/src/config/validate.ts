@@ -154,7 +154,10 @@ function validateAdapter(config: InternalConfig): AuthError | undefined {
   const types = new Set(config.providers.map((p) => p.type));
   if (types.has("oauth") || types.has("oidc") || types.has("email"))
     for (const m of USER_METHODS) needed.add(m);
-  if (config.session.strategy === "database") for (const m of SESSION_METHODS) needed.add(m);
+  // With a store the sessions live there; the adapter then only has to know the users.
+  const storeHoldsSessions = typeof config.session.store === "object";
+  if (config.session.strategy === "database" && storeHoldsSessions) needed.add("getUser");
+  else if (config.session.strategy === "database") for (const m of SESSION_METHODS) needed.add(m);
   if (config.session.strategy === "jwt" && config.session.store === "adapter")
     for (const m of STORE_METHODS) needed.add(m);
   if (types.has("email")) for (const m of EMAIL_METHODS) needed.add(m);
@@ -162,6 +165,11 @@ function validateAdapter(config: InternalConfig): AuthError | undefined {
   if (types.has("credentials") && config.session.strategy === "database") needed.add("getUser");
   const missing = [...needed].filter((m) => typeof adapter[m as keyof Adapter] !== "function");
   if (missing.length === 0) return undefined;
+  if (config.session.strategy === "database" && missing.some((m) => SESSION_METHODS.includes(m))) {
+    return new MissingAdapterMethods(
+      `Database sessions are kept by the adapter unless \`session.store\` names a session store, and the adapter lacks ${missing.join(", ")}. Implement them, use an adapter that does, or set \`session.store\` (e.g. redisSessionStore from @portcullis/redis).`,
+    );
+  }
   return new MissingAdapterMethods(
     `The adapter lacks ${missing.join(", ")}, needed by the configured ${config.session.strategy} sessions and providers. Implement them or use an adapter that does.`,
   );

@@ -11,7 +11,7 @@ import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthRequest } from "../context";
 import { CredentialsSignin, InvalidConfiguration } from "../errors";
 import { clientAddress } from "../rate-limit/client-address";
-import { isLimit, isStore, limitKey, refundAllowance, takeAllowance } from "../rate-limit/limit";
+import { isLimit, isStore, limitKey, refundAllowance, takeOrRefuse } from "../rate-limit/limit";
 import { defaultStore } from "../rate-limit/memory-store";
 import type { CredentialsConfig, CredentialsRateLimit, RateLimitStore, RateLimitWindow } from "../types";
 
@@ -140,7 +140,7 @@ async function take(
   now: number,
 ): Promise<string | undefined> {
   const key = await limitKey(config.secrets[0] ?? "", scope, value);
-  return (await takeAllowance(options.store, key, limit, now)) ? key : undefined;
+  return (await takeOrRefuse(options.store, key, limit, now, config.logger)) ? key : undefined;
 }
 
 /**
@@ -153,7 +153,7 @@ async function take(
  * @returns What was taken, for {@link refundCredentialsAttempt}; undefined when no limit applies.
  * @throws {CredentialsSignin} With `code` `rate_limited` when a limit is used up.
  * @throws {InvalidConfiguration} When `rateLimit` holds unusable values.
- * @throws Whatever a custom store or `clientAddress` throws: `authorize` is then not called.
+ * @throws {RateLimitStoreUnavailable} When the store fails; whatever `clientAddress` throws. `authorize` is then not called.
  * @example
  * ```ts
  * const attempt = await takeCredentialsAttempt(provider, req, ctx)

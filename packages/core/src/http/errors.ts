@@ -16,6 +16,8 @@ import {
   ErrorPageLoop,
   InvalidCallbackUrl,
   isClientSafeError,
+  RateLimitStoreUnavailable,
+  SessionStoreUnavailable,
 } from "../errors";
 import { renderErrorPage, renderRequestErrorPage } from "../pages";
 import type { LoggerInstance, WarningCode } from "../types";
@@ -105,6 +107,11 @@ function visitorRefusal(error: AuthError): WarningCode | undefined {
  * ```
  */
 export function logFailure(logger: LoggerInstance, error: AuthError): void {
+  // A store outage was logged when it began; a line per refused sign-in would flood the log.
+  if (error instanceof SessionStoreUnavailable || error instanceof RateLimitStoreUnavailable) {
+    logger.debug(`${error.type}: ${error.message}`);
+    return;
+  }
   const code = visitorRefusal(error);
   if (code === undefined) {
     logger.error(error);

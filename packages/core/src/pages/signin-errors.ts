@@ -25,6 +25,8 @@ const MESSAGE_KEYS: ReadonlyMap<string, SignInErrorKey> = new Map<string, SignIn
   ["AccountNotLinked", "signInErrorAccountNotLinked"],
   ["OAuthProviderUnavailable", "signInErrorProviderUnavailable"],
   ["RateLimited", "signInErrorRateLimited"],
+  ["SessionStoreUnavailable", "signInErrorUnavailable"],
+  ["RateLimitStoreUnavailable", "signInErrorUnavailable"],
   ["Configuration", "signInErrorConfiguration"],
 ]);
 

@@ -5,7 +5,9 @@
  * @module
  */
 import { sha256Hex } from "../crypto/primitives";
-import type { RateLimitStore, RateLimitWindow } from "../types";
+import { RateLimitStoreUnavailable } from "../errors";
+import { outageBegins, outageEnds } from "../outage";
+import type { LoggerInstance, RateLimitStore, RateLimitWindow } from "../types";
 
 /**
  * True when `limit` is a usable window: a positive integer `max` and a positive, finite
@@ -106,4 +108,42 @@ export async function takeAllowance(
  */
 export async function refundAllowance(store: RateLimitStore, key: string, now: number): Promise<void> {
   await store.refund?.(key, now);
+}
+
+/**
+ * {@link takeAllowance} for a request: a store that fails (down, unreachable, too slow) refuses
+ * the event with {@link RateLimitStoreUnavailable} (limits fail closed), and the outage is logged
+ * once, when it begins, as the `rate-limit-store-unavailable` warning with the cause at debug level.
+ *
+ * @param store - Where the counts live.
+ * @param key - From {@link limitKey}.
+ * @param limit - The allowance.
+ * @param now - The request time in milliseconds.
+ * @param logger - The configuration's logger.
+ * @returns False when the allowance is used up.
+ * @throws {RateLimitStoreUnavailable} When the store fails.
+ * @example
+ * ```ts
+ * if (!(await takeOrRefuse(store, key, limit, ctx.now, ctx.config.logger))) refuse()
+ * ```
+ */
+export async function takeOrRefuse(
+  store: RateLimitStore,
+  key: string,
+  limit: RateLimitWindow,
+  now: number,
+  logger: LoggerInstance,
+): Promise<boolean> {
+  let allowed: boolean;
+  try {
+    allowed = await takeAllowance(store, key, limit, now);
+  } catch (error) {
+    if (outageBegins(store)) {
+      logger.warn("rate-limit-store-unavailable");
+      logger.debug(`The rate-limit store's take failed: ${(error as Error)?.message ?? String(error)}`);
+    }
+    throw new RateLimitStoreUnavailable("The rate-limit store's take failed.", { cause: error });
+  }
+  if (outageEnds(store)) logger.debug("The rate-limit store answers again.");
+  return allowed;
 }

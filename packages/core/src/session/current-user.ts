@@ -7,6 +7,7 @@ import type { ActionContext, AuthRequest } from "../context";
 import { readChunked } from "../http/cookies";
 import type { JWTDecodeParams } from "../types";
 import { adapterDateExpired } from "./expiry";
+import { sessionRows } from "./rows";
 
 /** The signed-in user of a request and how fresh its session is. */
 export interface CurrentSession {
@@ -46,7 +47,7 @@ export async function currentSession(req: AuthRequest, ctx: ActionContext): Prom
   const token = readChunked(req.cookies, name);
   if (!token) return null;
   if (config.session.strategy === "database") {
-    const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(token));
+    const found = await sessionRows(config).find(token);
     if (!found) return null;
     if (adapterDateExpired(found.session.expires, ctx.now, "getSessionAndUser", config.logger)) return null;
     return { user: found.user, signedInAt: found.session.expires.getTime() - config.session.maxAge * 1000 };

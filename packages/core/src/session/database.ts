@@ -1,29 +1,26 @@
 /**
  * The database session strategy: the cookie holds only a random session token; the session row
- * lives in the adapter. A read extends the session by maxAge at most once per updateAge, and a
+ * lives in the adapter, or in `session.store` when one is configured (see rows.ts). A read extends the session by maxAge at most once per updateAge, and a
  * read after expiry deletes it. An adapter failure is logged and answered with no session, but
  * the cookie is kept: a database blip must not sign everyone out.
  */
-import { callAdapter } from "../adapter/call";
-import type { Adapter, AdapterSession, AdapterUser } from "../adapters";
+import type { AdapterSession, AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
-import { AdapterError, SessionTokenError, SignOutError, UnsupportedStrategy } from "../errors";
+import {
+  AdapterError,
+  SessionStoreUnavailable,
+  SessionTokenError,
+  SignOutError,
+  UnsupportedStrategy,
+} from "../errors";
 import { emit } from "../events";
 import { clearChunked, type SetCookie } from "../http/cookies";
 import type { Session, SessionCallbackParams } from "../types";
 import { adapterDateExpired } from "./expiry";
 import { idpSessionOf } from "./idp";
 import { absoluteExpiry, userAgentOf } from "./lifetime";
+import { sessionRows } from "./rows";
 import type { SessionState, SessionStrategy } from "./strategy";
-
-/**
- * Whether the adapter takes the Portcullis session fields (createdAt, lastSeenAt, userAgent):
- * one that lists sessions does. Others (Auth.js's own adapters) get exactly what Auth.js sends,
- * since an unknown field can fail their insert.
- */
-function keepsDetails(adapter: Adapter): boolean {
-  return typeof adapter.listSessionsByUser === "function";
-}
 
 /** When a stored session began, if the adapter keeps it. */
 function startOf(session: AdapterSession): number | undefined {
@@ -54,8 +51,8 @@ async function load(
 ): Promise<Loaded | "none" | "expired"> {
   const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
   if (!sessionToken) return "none";
-  const adapter = ctx.config.adapter!;
-  const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(sessionToken));
+  const rows = sessionRows(ctx.config);
+  const found = await rows.find(sessionToken);
   if (!found) return "expired";
   const { maxAge, updateAge } = ctx.config.session;
   // A session whose expires is not a valid Date is expired, and so is one past its absolute
@@ -65,7 +62,7 @@ async function load(
     adapterDateExpired(found.session.expires, ctx.now, "getSessionAndUser", ctx.config.logger) ||
     ends <= ctx.now
   ) {
-    await callAdapter("deleteSession", () => adapter.deleteSession!(sessionToken));
+    await rows.remove(sessionToken);
     return "expired";
   }
   const expires = found.session.expires.getTime();
@@ -74,13 +71,7 @@ async function load(
   // Extended at most once per updateAge, and lastSeenAt with it: never a write per read.
   const newExpires = new Date(Math.min(ctx.now + maxAge * 1000, ends));
   const lastSeenAt = new Date(ctx.now);
-  await callAdapter("updateSession", () =>
-    adapter.updateSession!(
-      keepsDetails(adapter)
-        ? { sessionToken, expires: newExpires, lastSeenAt }
-        : { sessionToken, expires: newExpires },
-    ),
-  );
+  await rows.extend(sessionToken, newExpires, lastSeenAt);
   return {
     session: { ...found.session, expires: newExpires, lastSeenAt },
     user: found.user,
@@ -97,6 +88,8 @@ async function answer(
   try {
     loaded = await load(req, ctx, !!update);
   } catch (error) {
+    // A store outage is logged once when it begins (see watched-store.ts), not on every read.
+    if (error instanceof SessionStoreUnavailable) return { session: null, cookies: [], refused: !!update };
     // Logged as Auth.js does, so log alerts keyed on SessionTokenError keep working after a move.
     ctx.config.logger.error(
       new SessionTokenError("The database session could not be read; answered with no session.", {
@@ -130,17 +123,19 @@ export const databaseStrategy: SessionStrategy = {
 
   async create(signedIn, req, ctx) {
     const { user } = signedIn;
-    const adapter = ctx.config.adapter!;
+    const rows = sessionRows(ctx.config);
     if (!user.id) throw new UnsupportedStrategy("Database sessions need a user with an id.");
     // The cookie is about to point at a new session: end the one it pointed at, so no row
     // outlives its cookie (a leftover could be replayed by whoever kept the old token).
     const previous = req.cookies.get(ctx.cookies.sessionToken.name);
     if (previous) {
-      await Promise.resolve(adapter.deleteSession?.(previous)).catch((error: unknown) =>
+      await rows.remove(previous).catch((error: unknown) => {
+        // A store outage was logged once already; the sign-in then fails on creating the session.
+        if (error instanceof SessionStoreUnavailable) return;
         ctx.config.logger.error(
           new AdapterError("deleteSession of the replaced session failed.", { cause: error }),
-        ),
-      );
+        );
+      });
     }
     const now = new Date(ctx.now);
     const asked: AdapterSession = {
@@ -150,7 +145,7 @@ export const databaseStrategy: SessionStrategy = {
         Math.min(ctx.now + ctx.config.session.maxAge * 1000, absoluteExpiry(ctx.now, ctx.config.session)),
       ),
     };
-    if (keepsDetails(adapter)) {
+    if (rows.keepsDetails) {
       Object.assign(asked, { createdAt: now, lastSeenAt: now, userAgent: userAgentOf(req) });
       // Only fields with a value: an adapter written before these fields need not know them.
       const idp = idpSessionOf(signedIn, ctx.config);
@@ -158,7 +153,7 @@ export const databaseStrategy: SessionStrategy = {
       if (idp?.idpSessionId !== undefined) asked.idpSessionId = idp.idpSessionId;
       if (idp?.idToken !== undefined) asked.idToken = idp.idToken;
     }
-    const session = await callAdapter("createSession", () => adapter.createSession!(asked));
+    const session = await rows.create(asked);
     // The cookie follows what the adapter stored, but an answer without a usable token or date
     // (a buggy adapter) must not turn a finished sign-in into a 500: the asked-for values stand.
     const token =
@@ -188,9 +183,8 @@ export const databaseStrategy: SessionStrategy = {
   async end(req, ctx) {
     const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
     if (sessionToken) {
-      const adapter = ctx.config.adapter!;
       try {
-        const session = await callAdapter("deleteSession", () => adapter.deleteSession!(sessionToken));
+        const session = await sessionRows(ctx.config).remove(sessionToken);
         // deleteSession may answer nothing (void); the event then carries undefined.
         await emit(ctx.config, "signOut", { session: session as AdapterSession | undefined });
       } catch (error) {

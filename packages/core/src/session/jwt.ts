@@ -10,7 +10,7 @@
 import { upstreamClaim, withoutUpstream } from "../access-token/claim";
 import type { ActionContext, AuthRequest } from "../context";
 import { base64urlEncode } from "../crypto/primitives";
-import { JWTSessionError, SignOutError } from "../errors";
+import { JWTSessionError, SessionStoreUnavailable, SignOutError } from "../errors";
 import { emit } from "../events";
 import { clearChunked, readChunked, type SetCookie, writeChunked } from "../http/cookies";
 import type { DefaultSession, JWT, Session, SessionCallbackParams } from "../types";
@@ -173,13 +173,20 @@ async function refresh(
   try {
     decoded = await revalidate(undecoded, ctx);
   } catch (error) {
-    // The store is down: no session for now, but the cookie stays (a blip must not sign everyone out).
-    ctx.config.logger.error(
-      new JWTSessionError("The session store could not be checked; answered with no session.", {
-        cause: error,
-      }),
-    );
-    return { session: null, cookies: [], refused: !!update };
+    if (!(error instanceof SessionStoreUnavailable)) {
+      ctx.config.logger.error(
+        new JWTSessionError("The session store could not be checked; answered with no session.", {
+          cause: error,
+        }),
+      );
+      return { session: null, cookies: [], refused: !!update };
+    }
+    // The store is down (logged once per outage). By default: no session for now, but the cookie
+    // stays, so a blip signs nobody out. With "trust-token" the valid JWT stands meanwhile, and
+    // as its check time did not move on, the next read asks the store again.
+    if (ctx.config.session.storeUnavailable !== "trust-token")
+      return { session: null, cookies: [], refused: !!update };
+    decoded = undecoded;
   }
   if (decoded === "ended") return { session: null, cookies: clear(req, ctx), refused: !!update };
   let token: JWT | null;

@@ -39,7 +39,13 @@ function app(options: AppOptions = {}) {
   let now = START;
   const calls: Record<string, unknown>[] = [];
   const errors: Error[] = [];
-  const logger: Partial<LoggerInstance> = { error: (e) => void errors.push(e), warn: () => {} };
+  const warnings: string[] = [];
+  const debug: string[] = [];
+  const logger: Partial<LoggerInstance> = {
+    error: (e) => void errors.push(e),
+    warn: (code) => void warnings.push(code),
+    debug: (message) => void debug.push(message),
+  };
   const provider = Credentials({
     credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
@@ -58,6 +64,8 @@ function app(options: AppOptions = {}) {
   return {
     calls,
     errors,
+    warnings,
+    debug,
     advance: (ms: number) => {
       now += ms;
     },
@@ -220,16 +228,26 @@ describe("credentials rate limit with a custom store", () => {
     expect(store.keys[0]).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it("does not call authorize and shows the error page, logged, when the store fails", async () => {
+  it("does not call authorize and sends the visitor back with RateLimitStoreUnavailable, warning once per outage, when the store fails", async () => {
+    let failing = true;
     const store: RateLimitStore = {
       take: async () => {
-        throw new Error("store unreachable");
+        if (failing) throw new Error("store unreachable");
+        return true;
       },
     };
     const a = app({ rateLimit: { store } });
-    expect(await attempt(a.browser(), right)).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+    for (let i = 0; i < 3; i++)
+      expect(await attempt(a.browser(), right)).toBe(`${ORIGIN}/auth/signin?error=RateLimitStoreUnavailable`);
     expect(a.calls).toHaveLength(0);
-    expect(a.errors.map((e) => `${e.message} ${String(e.cause)}`).join("\n")).toContain("store unreachable");
+    expect(a.errors).toEqual([]);
+    expect(a.warnings).toEqual(["rate-limit-store-unavailable"]);
+    expect(a.debug.join("\n")).toContain("store unreachable");
+    failing = false;
+    expect(await attempt(a.browser(), right)).not.toContain("error=");
+    failing = true;
+    await attempt(a.browser(), right);
+    expect(a.warnings).toEqual(["rate-limit-store-unavailable", "rate-limit-store-unavailable"]);
   });
 
   it.each([

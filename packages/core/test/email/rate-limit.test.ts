@@ -156,19 +156,20 @@ describe("rate limit with a shared store", () => {
     expect(store.keys[0]).not.toContain("hidden");
   });
 
-  it("sends nothing and shows the error page, logged, when the store fails", async () => {
+  it("sends nothing and sends the visitor back with RateLimitStoreUnavailable, warning once, when the store fails", async () => {
     const failing: RateLimitStore = {
       take: async () => {
         throw new Error("store unreachable");
       },
     };
     const app = emailApp(sink, { provider: { rateLimit: { max: 5, windowSeconds: 60, store: failing } } });
-    const answer = await request(app, "storeless@example.com");
-    expect(answer.startsWith(`${ORIGIN}/auth/error?error=`)).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const answer = await request(app, "storeless@example.com");
+      expect(answer).toBe(`${ORIGIN}/auth/signin?error=RateLimitStoreUnavailable`);
+    }
     expect(mailsTo("storeless@example.com")).toBe(0);
-    expect(app.errors.map((error) => `${error.message} ${String(error.cause)}`).join("\n")).toContain(
-      "store unreachable",
-    );
+    expect(app.errors).toEqual([]);
+    expect(app.warnings).toEqual(["rate-limit-store-unavailable"]);
   });
 
   it("answers a store without take() with a configuration error and sends nothing", async () => {

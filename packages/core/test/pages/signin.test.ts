@@ -281,6 +281,7 @@ describe("error box", () => {
     ["SessionRequired", "Please sign in to see this page."],
     ["MissingCSRF", "This form has expired. Please try again."],
     ["RateLimited", "Too many sign-in attempts. Please wait a few minutes, then try again."],
+    ["SessionStoreUnavailable", "Sign-in is unavailable for a moment. Please try again shortly."],
     ["Configuration", "Sign-in is not available right now because of a server configuration problem."],
   ];
   const DEFAULT = "Something went wrong while signing in. Please try again.";
@@ -291,6 +292,12 @@ describe("error box", () => {
     expect(alertText(html)).toContain(message);
     expect(alertText(html)).not.toBe(DEFAULT);
     expect(html.indexOf('role="alert"')).toBeLessThan(html.indexOf("<section"));
+  });
+
+  it("shows the same 'unavailable for a moment' message for a rate-limit store outage as for a session store outage", () => {
+    expect(alertText(render({ error: "RateLimitStoreUnavailable" }).html)).toBe(
+      alertText(render({ error: "SessionStoreUnavailable" }).html),
+    );
   });
 
   it("gives every known error value a message of its own", () => {

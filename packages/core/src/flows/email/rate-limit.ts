@@ -13,7 +13,7 @@
  */
 import type { ActionContext } from "../../context";
 import { InvalidConfiguration, RateLimited } from "../../errors";
-import { isLimit, isStore, limitKey, takeAllowance } from "../../rate-limit/limit";
+import { isLimit, isStore, limitKey, takeOrRefuse } from "../../rate-limit/limit";
 import { defaultStore } from "../../rate-limit/memory-store";
 import type { EmailConfig } from "../../types";
 
@@ -46,7 +46,7 @@ function limitOf(provider: EmailConfig): Limit | undefined {
  * @param ctx - The action context (configuration and request time).
  * @throws {RateLimited} When the address is over its limit; nothing must be sent then.
  * @throws {InvalidConfiguration} When `rateLimit` holds unusable values.
- * @throws Whatever a custom store throws: the link is then not sent.
+ * @throws {RateLimitStoreUnavailable} When the store fails: the link is then not sent.
  * @example
  * ```ts
  * await consumeEmailAllowance(provider, "ada@example.com", ctx) // throws RateLimited on the 6th call in 15 min
@@ -60,7 +60,7 @@ export async function consumeEmailAllowance(
   const limit = limitOf(provider);
   if (!limit) return;
   const key = await limitKey(ctx.config.secrets[0] ?? "", ["email", provider.id], identifier);
-  if (!(await takeAllowance(limit.store ?? defaultStore, key, limit, ctx.now))) {
+  if (!(await takeOrRefuse(limit.store ?? defaultStore, key, limit, ctx.now, ctx.config.logger))) {
     throw new RateLimited(
       `Too many sign-in links were requested for this address in ${limit.windowSeconds} s.`,
     );

@@ -44,6 +44,8 @@ export const de: Messages = {
     "Diese Anmeldemethode ist bereits mit einem anderen Konto verknüpft. Melden Sie sich so an wie beim ersten Mal.",
   signInErrorProviderUnavailable:
     "Der Anmeldeanbieter ist nicht erreichbar. Versuchen Sie es gleich noch einmal oder wählen Sie einen anderen Weg.",
+  signInErrorUnavailable:
+    "Die Anmeldung ist gerade kurz nicht verfügbar. Bitte versuche es gleich noch einmal.",
   signInErrorRateLimited:
     "Zu viele Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.",
   signInErrorConfiguration:

@@ -45,6 +45,7 @@ export const en = {
     "This sign-in method is already linked to a different account. Sign in the way you did originally.",
   signInErrorProviderUnavailable:
     "The sign-in provider could not be reached. Please try again in a moment, or choose another way to sign in.",
+  signInErrorUnavailable: "Sign-in is unavailable for a moment. Please try again shortly.",
   signInErrorRateLimited: "Too many sign-in attempts. Please wait a few minutes, then try again.",
   signInErrorConfiguration: "Sign-in is not available right now because of a server configuration problem.",
   signInErrorDefault: "Something went wrong while signing in. Please try again.",

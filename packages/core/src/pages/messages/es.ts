@@ -44,6 +44,8 @@ export const es: Messages = {
     "Este método de inicio de sesión ya está vinculado a otra cuenta. Inicia sesión como lo hiciste la primera vez.",
   signInErrorProviderUnavailable:
     "No se pudo contactar con el proveedor de inicio de sesión. Inténtalo en un momento o elige otra forma de iniciar sesión.",
+  signInErrorUnavailable:
+    "El inicio de sesión no está disponible en este momento. Vuelve a intentarlo en unos instantes.",
   signInErrorRateLimited:
     "Demasiados intentos de inicio de sesión. Espera unos minutos y vuelve a intentarlo.",
   signInErrorConfiguration:

@@ -44,6 +44,7 @@ export const fr: Messages = {
     "Cette méthode de connexion est déjà liée à un autre compte. Connectez-vous comme la première fois.",
   signInErrorProviderUnavailable:
     "Le fournisseur de connexion est injoignable. Réessayez dans un instant ou choisissez un autre moyen de connexion.",
+  signInErrorUnavailable: "La connexion est momentanément indisponible. Veuillez réessayer dans un instant.",
   signInErrorRateLimited: "Trop de tentatives de connexion. Patientez quelques minutes, puis réessayez.",
   signInErrorConfiguration:
     "La connexion est indisponible pour le moment en raison d'un problème de configuration du serveur.",

@@ -44,6 +44,7 @@ export const it: Messages = {
     "Questo metodo di accesso è già collegato a un altro account. Accedi come la prima volta.",
   signInErrorProviderUnavailable:
     "Il provider di accesso non è raggiungibile. Riprova tra poco o scegli un altro modo per accedere.",
+  signInErrorUnavailable: "L'accesso non è disponibile al momento. Riprova tra poco.",
   signInErrorRateLimited: "Troppi tentativi di accesso. Attendi qualche minuto e riprova.",
   signInErrorConfiguration:
     "L'accesso non è disponibile al momento per un problema di configurazione del server.",

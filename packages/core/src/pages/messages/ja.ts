@@ -44,6 +44,8 @@ export const ja: Messages = {
     "このログイン方法はすでに別のアカウントに紐づいています。最初と同じ方法でログインしてください。",
   signInErrorProviderUnavailable:
     "ログインプロバイダーに接続できませんでした。少し待ってから試すか、別のログイン方法を選んでください。",
+  signInErrorUnavailable:
+    "現在ログインを一時的にご利用いただけません。しばらくしてからもう一度お試しください。",
   signInErrorRateLimited: "ログインの試行回数が多すぎます。数分待ってから、もう一度お試しください。",
   signInErrorConfiguration: "サーバーの設定に問題があるため、現在ログインできません。",
   signInErrorDefault: "ログイン中に問題が発生しました。もう一度お試しください。",

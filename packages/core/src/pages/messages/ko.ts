@@ -43,6 +43,7 @@ export const ko: Messages = {
     "이 로그인 방법은 이미 다른 계정에 연결되어 있습니다. 처음 사용한 방법으로 로그인하세요.",
   signInErrorProviderUnavailable:
     "로그인 서비스에 연결할 수 없습니다. 잠시 후 다시 시도하거나 다른 로그인 방법을 선택하세요.",
+  signInErrorUnavailable: "지금은 잠시 로그인할 수 없습니다. 잠시 후 다시 시도해 주세요.",
   signInErrorRateLimited: "로그인 시도가 너무 많습니다. 몇 분 후에 다시 시도하세요.",
   signInErrorConfiguration: "서버 설정 문제로 지금은 로그인할 수 없습니다.",
   signInErrorDefault: "로그인 중 문제가 발생했습니다. 다시 시도하세요.",

@@ -44,6 +44,7 @@ export const nl: Messages = {
     "Deze inlogmethode is al aan een ander account gekoppeld. Log in zoals je de eerste keer deed.",
   signInErrorProviderUnavailable:
     "De inlogaanbieder is niet bereikbaar. Probeer het zo opnieuw of kies een andere manier om in te loggen.",
+  signInErrorUnavailable: "Inloggen is even niet beschikbaar. Probeer het zo meteen opnieuw.",
   signInErrorRateLimited: "Te veel inlogpogingen. Wacht een paar minuten en probeer het dan opnieuw.",
   signInErrorConfiguration: "Inloggen is nu niet mogelijk door een probleem in de serverconfiguratie.",
   signInErrorDefault: "Er ging iets mis bij het inloggen. Probeer het opnieuw.",

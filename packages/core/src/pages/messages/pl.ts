@@ -44,6 +44,7 @@ export const pl: Messages = {
     "Ta metoda logowania jest już powiązana z innym kontem. Zaloguj się tak jak za pierwszym razem.",
   signInErrorProviderUnavailable:
     "Nie można połączyć się z dostawcą logowania. Spróbuj ponownie za chwilę lub wybierz inny sposób logowania.",
+  signInErrorUnavailable: "Logowanie jest chwilowo niedostępne. Spróbuj ponownie za moment.",
   signInErrorRateLimited: "Zbyt wiele prób logowania. Odczekaj kilka minut i spróbuj ponownie.",
   signInErrorConfiguration: "Logowanie jest teraz niedostępne z powodu problemu z konfiguracją serwera.",
   signInErrorDefault: "Coś poszło nie tak podczas logowania. Spróbuj ponownie.",

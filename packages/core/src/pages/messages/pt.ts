@@ -44,6 +44,8 @@ export const pt: Messages = {
     "Este método de login já está vinculado a outra conta. Entre da mesma forma que da primeira vez.",
   signInErrorProviderUnavailable:
     "Não foi possível acessar o provedor de login. Tente novamente em instantes ou escolha outra forma de entrar.",
+  signInErrorUnavailable:
+    "O início de sessão está momentaneamente indisponível. Tente novamente daqui a pouco.",
   signInErrorRateLimited: "Muitas tentativas de login. Aguarde alguns minutos e tente novamente.",
   signInErrorConfiguration:
     "O login está indisponível no momento devido a um problema de configuração do servidor.",

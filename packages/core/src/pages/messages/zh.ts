@@ -34,6 +34,7 @@ export const zh: Messages = {
   signInErrorMissingCSRF: "此表单已过期。请重试。",
   signInErrorAccountNotLinked: "该登录方式已关联到其他账号。请使用最初的方式登录。",
   signInErrorProviderUnavailable: "无法连接登录服务。请稍后重试，或选择其他登录方式。",
+  signInErrorUnavailable: "登录暂时不可用。请稍后再试。",
   signInErrorRateLimited: "登录尝试次数过多。请等待几分钟后再试。",
   signInErrorConfiguration: "由于服务器配置问题，目前无法登录。",
   signInErrorDefault: "登录时出错。请重试。",
