@@ -272,7 +272,8 @@ function main(argv: string[]): void {
   const rootFlag = argv.indexOf("--root");
   const root =
     rootFlag === -1 ? fileURLToPath(new URL("../..", import.meta.url)) : resolve(argv[rootFlag + 1] ?? ".");
-  const positional = argv.filter((_, index) => index !== rootFlag && index !== rootFlag + 1);
+  const positional =
+    rootFlag === -1 ? argv : argv.filter((_, index) => index !== rootFlag && index !== rootFlag + 1);
   const out = resolve(positional[0] ?? join(root, "docs-site"));
   const { pages } = buildSite(root, out);
   process.stdout.write(`docs: ${pages.length} pages in ${out}; open ${join(out, "index.html")}\n`);

@@ -225,6 +225,16 @@ describe("building a site", () => {
     expect(readFileSync(join(out, "index.html"), "utf8")).toContain("<p>the testkit</p>");
   });
 
+  it("as `npm run docs -- <dir>`, builds this repository's site into that folder", () => {
+    const out = join(tempDir("portcullis-docs-cli-"), "site");
+    const tsx = join(root, "node_modules/.bin/tsx");
+    const result = spawnSync(tsx, [join(root, "scripts/docs/build-site.ts"), out], { encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`pages in ${out}`);
+    expect(existsSync(join(out, "packages/core.html"))).toBe(true);
+  });
+
   it("as `npm run docs`, exits non-zero and prints the broken link", () => {
     const dir = fixture({ "README.md": "# Home\n\n[gone](docs/gone.md)\n" });
     const script = join(root, "scripts/docs/build-site.ts");
