@@ -3,15 +3,14 @@
  * carries what its package.json promises and nothing of the sources, and the Express README's
  * example, installed from the core, Express and memory-adapter tarballs, signs a user in.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run, TestClient } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALICE, installPackedApp, OFFLINE, type RunningApp, startPackedApp, tarballOf } from "./packed-app";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const packScript = join(root, "scripts", "pack.mjs");
@@ -37,9 +36,7 @@ afterAll(async () => {
 
 /** The tarball of a package, by its name without the scope (`core`, `express`...). */
 function tarball(name: string): string {
-  const file = tarballs.find((path) => path.endsWith(`/portcullis-${name}-0.1.0.tgz`));
-  if (!file) throw new Error(`no tarball for @portcullis/${name} in ${tarballs.join(", ")}`);
-  return file;
+  return tarballOf(tarballs, name);
 }
 
 /** The paths inside a tarball, relative to its `package/` folder. */
@@ -130,97 +127,21 @@ describe("npm run pack", () => {
   );
 });
 
-// The Express README's example in plain JavaScript: Credentials with its fields, the secret and
-// public URL from the environment, and `/me` protected with getSession.
-const serverSource = `
-import express from "express"
-import Credentials from "@portcullis/core/providers/credentials"
-import { ExpressAuth, getSession } from "@portcullis/express"
-
-async function checkUser(username, password) {
-  return username === "alice" && password === "wonderland"
-    ? { id: "1", name: "Alice", email: "alice@example.com" }
-    : null
-}
-
-const config = {
-  secret: process.env.AUTH_SECRET,
-  providers: [
-    Credentials({
-      credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
-      authorize: async ({ username, password }) => checkUser(username, password),
-    }),
-  ],
-}
-
-const app = express()
-app.use("/auth", ExpressAuth(config))
-
-app.get("/me", async (req, res) => {
-  const session = await getSession(req, config)
-  if (session) res.json(session.user)
-  else res.status(401).json({ error: "unauthenticated" })
-})
-
-app.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("listening"))
-`;
-
-/** npm's words for a registry it cannot reach. */
-const OFFLINE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|network/i;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-/** Resolves once the server printed "listening"; rejects with its output if it exits first. */
-function listening(child: ChildProcess): Promise<void> {
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes("listening")) resolve();
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    const timer = setTimeout(() => reject(new Error(`server did not start in 10 s: ${output}`)), 10_000);
-    child.once("exit", (code) => reject(new Error(`server exited (${code}): ${output}`)));
-    child.once("spawn", () => timer.unref());
-  });
-}
-
 describe("an app outside the repository, installed from the tarballs", () => {
-  let app: string;
-  let server: ChildProcess | undefined;
+  let app: string | undefined;
+  let server: RunningApp | undefined;
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await server?.stop();
     if (app) await rm(app, { recursive: true, force: true });
   });
 
   it(
     "runs the Express README's example and signs a user in",
     async (context) => {
-      app = await mkdtemp(join(tmpdir(), "portcullis-app-"));
-      await writeFile(
-        join(app, "package.json"),
-        JSON.stringify({ name: "packed-app", private: true, type: "module" }),
-      );
-      await writeFile(join(app, "server.mjs"), serverSource);
       const packages = [tarball("core"), tarball("express"), tarball("memory-adapter"), "express"];
       try {
-        await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...packages], {
-          cwd: app,
-          timeout: INSTALL_TIMEOUT,
-        });
+        app = await installPackedApp(packages, INSTALL_TIMEOUT);
       } catch (error) {
         const message = (error as Error).message;
         if (OFFLINE.test(message)) context.skip(`the npm registry is not reachable for express: ${message}`);
@@ -250,27 +171,20 @@ describe("an app outside the repository, installed from the tarballs", () => {
       );
       expect(loaded.trim()).toBe("function");
 
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      server = spawn(process.execPath, ["server.mjs"], {
-        cwd: app,
-        env: { ...process.env, PORT: String(port), AUTH_SECRET: "a".repeat(40), AUTH_URL: `${origin}/auth` },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      await listening(server);
-
+      server = await startPackedApp(app);
+      const { origin } = server;
       const browser = new TestClient((request) => fetch(request, { redirect: "manual" }), origin);
       const csrfToken = await browser.csrfToken();
       const signIn = await browser.post("/auth/callback/credentials", {
-        form: { csrfToken, username: "alice", password: "wonderland", callbackUrl: `${origin}/me` },
+        form: { csrfToken, username: ALICE.username, password: ALICE.password, callbackUrl: `${origin}/me` },
       });
       expect(signIn.status).toBe(302);
       expect(signIn.headers.get("location")).toBe(`${origin}/me`);
 
-      expect(await browser.session()).toMatchObject({ user: { name: "Alice", email: "alice@example.com" } });
+      expect(await browser.session()).toMatchObject({ user: ALICE.user });
       const me = await browser.get("/me");
       expect(me.status).toBe(200);
-      expect(await me.json()).toMatchObject({ name: "Alice", email: "alice@example.com" });
+      expect(await me.json()).toMatchObject(ALICE.user);
     },
     INSTALL_TIMEOUT + 30_000,
   );

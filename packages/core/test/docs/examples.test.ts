@@ -53,6 +53,13 @@ describe("documented examples", () => {
     expect(blocks.some((block) => block.file === "packages/core/README.md")).toBe(true);
   });
 
+  it.each(["express", "fastify", "hono", "nextjs", "solidstart", "sveltekit"])(
+    "finds the examples of the %s getting-started guide",
+    (framework) => {
+      expect(blocks.some((block) => block.file === `docs/getting-started-${framework}.md`)).toBe(true);
+    },
+  );
+
   it("skips only blocks that exist", () => {
     const found = new Set(blocks.map((block) => `${block.file}:${block.line}`));
     expect([...SKIPPED.keys()].filter((key) => !found.has(key))).toEqual([]);
