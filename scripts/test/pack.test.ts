@@ -17,7 +17,7 @@ const packScript = join(root, "scripts", "pack.mjs");
 
 // Building every package takes most of the time (about 45 s on 2 cores); installing is quick with
 // a warm npm cache.
-const PACK_TIMEOUT = 150_000;
+const PACK_TIMEOUT = 300_000;
 const INSTALL_TIMEOUT = 120_000;
 
 let packs: string;
