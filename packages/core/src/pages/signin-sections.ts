@@ -8,6 +8,7 @@ import { fillIn } from "./fill-in";
 import { renderHiddenInputs, renderInputField } from "./form-fields";
 import { html, type SafeHtml } from "./html";
 import type { Messages } from "./messages";
+import { providerLogo } from "./provider-logos";
 import { resolveProviderStyle } from "./provider-style";
 import { safeLinkUrl } from "./sanitize";
 import type { PageProvider } from "./types";
@@ -47,7 +48,7 @@ function oauthSection(provider: PageProvider, index: number, context: SectionCon
   const { logo } = resolveProviderStyle(provider.style);
   return html`<form action="${safeLinkUrl(provider.signinUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
-<button type="submit" class="button provider provider-${index}">${logo !== undefined && html`<img src="${logo}" alt="" referrerpolicy="no-referrer">`}<span>${signInWith(provider, context)}</span></button>
+<button type="submit" class="button provider provider-${index}">${logo !== undefined ? html`<img src="${logo}" alt="" referrerpolicy="no-referrer">` : providerLogo(provider.id)}<span>${signInWith(provider, context)}</span></button>
 </form>`;
 }
 
@@ -90,7 +91,8 @@ const RENDERERS = {
 } as const;
 
 /**
- * Renders the sign-in section of one provider: OAuth/OIDC get a button posting to `signinUrl`,
+ * Renders the sign-in section of one provider: OAuth/OIDC get a button posting to `signinUrl`
+ * (with the configured `style.logo`, else the provider's built-in logo when it has one),
  * email a form with an email input posting to `signinUrl`, credentials a form with the
  * configured fields posting to `callbackUrl`, and WebAuthn a form with its fields and a button
  * marked `data-webauthn-provider` (and `data-webauthn-conditional` when the provider offers its
