@@ -4,7 +4,9 @@
  *
  * @module
  */
+import { fillIn } from "../pages/fill-in";
 import { html } from "../pages/html";
+import { type PageLanguage, pageLanguage } from "../pages/language";
 import { resolveTheme } from "../pages/theme";
 import type { Theme } from "../types";
 
@@ -16,8 +18,17 @@ export interface VerificationEmailOptions {
   from?: string;
   /** The sign-in link. */
   url: string;
-  /** The configuration's theme: `brandColor` and `buttonText` style the button. */
+  /**
+   * The configuration's theme: `brandColor` and `buttonText` style the button; `locale` and
+   * `messages` choose and adjust the texts, as they do for the built-in pages.
+   */
   theme: Theme;
+  /**
+   * The `Accept-Language` header of the request that asked for the link: without a `theme.locale`,
+   * the mail is written in the first of its languages that has a catalogue, so a visitor who used
+   * the sign-in page in German gets a German mail. Default: English.
+   */
+  acceptLanguage?: string | null;
 }
 
 /** A ready-to-send message. */
@@ -40,25 +51,36 @@ function headerValue(name: string, value: string): string {
 
 const FONT = "font-family:Helvetica,Arial,sans-serif";
 
-function htmlBody(url: string, host: string, theme: Theme): string {
+/**
+ * A message with its `{name}` placeholders filled in, as plain text (the subject and text body are
+ * not HTML, so nothing is escaped; the header check still refuses control characters).
+ */
+function fillText(message: string, values: Readonly<Record<string, string>>): string {
+  return message.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? (values[name] ?? placeholder) : placeholder,
+  );
+}
+
+function htmlBody(url: string, host: string, theme: Theme, language: PageLanguage): string {
   const { brandColor, buttonText } = resolveTheme(theme);
+  const { messages } = language;
   // Tables and inline styles: the layout mail clients (Outlook's Word engine included) render.
   // resolveTheme only lets plain colours through, and `html` escapes every value.
   return html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in to ${host}</title></head>
+<html lang="${language.lang}" dir="${language.dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${fillIn(messages.emailSubject, { host })}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f7">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f3f4f7">
 <tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:480px;background:#ffffff;border-top:4px solid ${brandColor};border-radius:8px">
-<tr><td align="center" style="padding:32px 24px 8px;${FONT};font-size:20px;line-height:28px;color:#1b1e24">Sign in to <strong>${host}</strong></td></tr>
+<tr><td align="center" style="padding:32px 24px 8px;${FONT};font-size:20px;line-height:28px;color:#1b1e24">${fillIn(messages.emailHeading, { host: html`<strong>${host}</strong>` })}</td></tr>
 <tr><td align="center" style="padding:16px 24px">
 <table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
 <td align="center" bgcolor="${brandColor}" style="border-radius:6px;background:${brandColor}">
-<a href="${url}" target="_blank" style="display:inline-block;padding:12px 28px;${FONT};font-size:16px;font-weight:bold;color:${buttonText};text-decoration:none;border:1px solid ${brandColor};border-radius:6px">Sign in</a>
+<a href="${url}" target="_blank" style="display:inline-block;padding:12px 28px;${FONT};font-size:16px;font-weight:bold;color:${buttonText};text-decoration:none;border:1px solid ${brandColor};border-radius:6px">${messages.emailButton}</a>
 </td></tr></table>
 </td></tr>
-<tr><td align="center" style="padding:8px 24px 32px;${FONT};font-size:14px;line-height:20px;color:#555c69">If you did not request this email, you can safely ignore it.</td></tr>
+<tr><td align="center" style="padding:8px 24px 32px;${FONT};font-size:14px;line-height:20px;color:#555c69">${messages.emailIgnore}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -71,7 +93,10 @@ function htmlBody(url: string, host: string, theme: Theme): string {
  * Builds the default sign-in email: subject `Sign in to {host}`, a table-based HTML body with a
  * button in the theme's `brandColor`/`buttonText` (every value escaped, colours validated), and
  * the text body `Sign in to {host}\n{url}\n\n`. The host is the link's, so the reader sees which
- * site the mail is for.
+ * site the mail is for. The texts (`emailSubject`, `emailHeading`, `emailButton`, `emailIgnore`)
+ * come from the same catalogues as the built-in pages, in the language the pages would use for
+ * this theme and `Accept-Language` (with the theme's `messages` applied); the HTML says its
+ * `lang` and, for Arabic and other right-to-left languages, `dir="rtl"`.
  *
  * @param options - Recipient, sender, link and theme.
  * @returns The message.
@@ -81,15 +106,20 @@ function htmlBody(url: string, host: string, theme: Theme): string {
  * ```ts
  * const mail = verificationEmail({ to: "ada@example.com", url, theme: {} })
  * mail.subject // "Sign in to example.com"
+ * verificationEmail({ to: "ada@example.com", url, theme: {}, acceptLanguage: "de" }).subject
+ * // "Bei example.com anmelden"
  * ```
  */
 export function verificationEmail(options: VerificationEmailOptions): VerificationEmail {
   const { host, hostname } = new URL(options.url);
+  const language = pageLanguage(options.theme, options.acceptLanguage);
+  const { messages } = language;
   return {
     to: headerValue("recipient", options.to),
     from: headerValue("sender", options.from ?? `no-reply@${hostname}`),
-    subject: headerValue("subject", `Sign in to ${host}`),
-    html: htmlBody(options.url, host, options.theme),
-    text: `Sign in to ${host}\n${options.url}\n\n`,
+    subject: headerValue("subject", fillText(messages.emailSubject, { host })),
+    html: htmlBody(options.url, host, options.theme, language),
+    // The link stays alone on the second line: mail clients link it, and people copy it whole.
+    text: `${fillText(messages.emailHeading, { host })}\n${options.url}\n\n`,
   };
 }

@@ -30,6 +30,8 @@ async function sendWithPostmark(params: SendVerificationRequestParams): Promise<
     from: provider.from,
     url: params.url,
     theme: params.theme,
+    // The mail is written in the language the visitor used the sign-in page in.
+    acceptLanguage: params.request?.headers.get("accept-language"),
   });
   await postToVendor("Postmark", `${vendorBaseUrl(provider, "https://api.postmarkapp.com")}/email`, {
     method: "POST",

@@ -28,6 +28,8 @@ async function sendWithResend(params: SendVerificationRequestParams): Promise<vo
     from: provider.from,
     url: params.url,
     theme: params.theme,
+    // The mail is written in the language the visitor used the sign-in page in.
+    acceptLanguage: params.request?.headers.get("accept-language"),
   });
   await postToVendor("Resend", `${vendorBaseUrl(provider, "https://api.resend.com")}/emails`, {
     method: "POST",

@@ -28,6 +28,8 @@ async function sendWithSendGrid(params: SendVerificationRequestParams): Promise<
     from: provider.from,
     url: params.url,
     theme: params.theme,
+    // The mail is written in the language the visitor used the sign-in page in.
+    acceptLanguage: params.request?.headers.get("accept-language"),
   });
   const sender = mailboxParts(mail.from);
   await postToVendor("SendGrid", `${vendorBaseUrl(provider, "https://api.sendgrid.com")}/v3/mail/send`, {

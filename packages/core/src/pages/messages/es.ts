@@ -49,14 +49,21 @@ export const es: Messages = {
   signInErrorConfiguration:
     "El inicio de sesión no está disponible ahora por un problema de configuración del servidor.",
   signInErrorDefault: "Algo falló al iniciar sesión. Inténtalo de nuevo.",
+  signInWebAuthnNoPasskey:
+    "No hay ninguna llave de acceso registrada para esta dirección. Inicia sesión de otra forma y después añade una.",
   signOutTitle: "Cerrar sesión",
   signOutQuestion: "¿Seguro que quieres cerrar sesión?",
   signOutButton: "Cerrar sesión",
   verifyRequestTitle: "Revisa tu correo",
   verifyRequestText: "Hemos enviado un enlace de inicio de sesión a tu correo electrónico.",
+  verifyRequestTextTo: "Hemos enviado un enlace de inicio de sesión a {email}.",
   emailConfirmTitle: "Confirmar inicio de sesión",
   emailConfirmQuestion: "¿Iniciar sesión como {email}?",
   emailConfirmButton: "Iniciar sesión",
+  emailSubject: "Inicia sesión en {host}",
+  emailHeading: "Inicia sesión en {host}",
+  emailButton: "Iniciar sesión",
+  emailIgnore: "Si no has solicitado este correo, puedes ignorarlo sin problema.",
   errorConfigurationHeading: "Error del servidor",
   errorConfigurationText:
     "Hay un problema con la configuración del servidor. Consulta los registros del servidor para más información.",

@@ -48,14 +48,21 @@ export const fr: Messages = {
   signInErrorConfiguration:
     "La connexion est indisponible pour le moment en raison d'un problème de configuration du serveur.",
   signInErrorDefault: "Un problème est survenu lors de la connexion. Veuillez réessayer.",
+  signInWebAuthnNoPasskey:
+    "Aucune clé d'accès n'est enregistrée pour cette adresse. Connectez-vous autrement, puis ajoutez une clé d'accès.",
   signOutTitle: "Déconnexion",
   signOutQuestion: "Voulez-vous vraiment vous déconnecter ?",
   signOutButton: "Se déconnecter",
   verifyRequestTitle: "Consultez vos e-mails",
   verifyRequestText: "Un lien de connexion a été envoyé à votre adresse e-mail.",
+  verifyRequestTextTo: "Un lien de connexion a été envoyé à {email}.",
   emailConfirmTitle: "Confirmer la connexion",
   emailConfirmQuestion: "Se connecter en tant que {email} ?",
   emailConfirmButton: "Se connecter",
+  emailSubject: "Connexion à {host}",
+  emailHeading: "Se connecter à {host}",
+  emailButton: "Se connecter",
+  emailIgnore: "Si vous n'avez pas demandé cet e-mail, vous pouvez l'ignorer.",
   errorConfigurationHeading: "Erreur du serveur",
   errorConfigurationText:
     "La configuration du serveur pose problème. Consultez les journaux du serveur pour en savoir plus.",

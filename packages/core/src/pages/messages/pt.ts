@@ -48,14 +48,21 @@ export const pt: Messages = {
   signInErrorConfiguration:
     "O login está indisponível no momento devido a um problema de configuração do servidor.",
   signInErrorDefault: "Algo deu errado ao entrar. Tente novamente.",
+  signInWebAuthnNoPasskey:
+    "Nenhuma chave de acesso está registrada para este endereço. Entre de outra forma e depois adicione uma.",
   signOutTitle: "Sair",
   signOutQuestion: "Tem certeza de que deseja sair?",
   signOutButton: "Sair",
   verifyRequestTitle: "Verifique seu e-mail",
   verifyRequestText: "Um link de login foi enviado para o seu e-mail.",
+  verifyRequestTextTo: "Um link de login foi enviado para {email}.",
   emailConfirmTitle: "Confirmar login",
   emailConfirmQuestion: "Entrar como {email}?",
   emailConfirmButton: "Entrar",
+  emailSubject: "Entrar em {host}",
+  emailHeading: "Entrar em {host}",
+  emailButton: "Entrar",
+  emailIgnore: "Se você não solicitou este e-mail, pode ignorá-lo com segurança.",
   errorConfigurationHeading: "Erro no servidor",
   errorConfigurationText:
     "Há um problema na configuração do servidor. Consulte os logs do servidor para mais informações.",
