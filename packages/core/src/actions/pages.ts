@@ -1,5 +1,6 @@
 /** GET error and GET verify-request: the built-in pages, or a redirect to the custom ones. */
 import type { Action } from "../context";
+import { readSentTo } from "../flows/email/sent-to";
 import { html } from "../http/response";
 import { renderErrorPage, renderVerifyRequestPage } from "../pages";
 
@@ -28,6 +29,7 @@ export const verifyRequest: Action = async (req, ctx) => {
     return { redirect: url.href };
   }
   const page = renderVerifyRequestPage({
+    email: await readSentTo(req, ctx),
     host: new URL(ctx.origin).host,
     homeUrl: ctx.origin,
     theme: ctx.config.theme,

@@ -11,6 +11,7 @@ import type { Messages } from "./messages";
 import { providerLogo } from "./provider-logos";
 import { resolveProviderStyle } from "./provider-style";
 import { safeLinkUrl } from "./sanitize";
+import { plausibleAddress } from "./typed-address";
 import type { PageProvider } from "./types";
 
 /** Per-page values every section needs. */
@@ -38,9 +39,15 @@ function signInWith(provider: PageProvider, context: SectionContext): SafeHtml {
   return fillIn(context.messages.signInWith, { provider: provider.name });
 }
 
-function fields(inputs: Record<string, CredentialInput> | undefined, index: number): SafeHtml[] {
+/**
+ * A form's configured fields. The one named `email` is filled with the address typed before, when
+ * that is a plausible address: after a wrong password the visitor corrects the password, not
+ * both. No other field is ever filled, least of all a password.
+ */
+function fields(inputs: Record<string, CredentialInput> | undefined, index: number, email?: string | null) {
+  const typed = plausibleAddress(email);
   return Object.entries(inputs ?? {}).map(([name, input], i) =>
-    renderInputField(name, input, `p${index}-${i}`),
+    renderInputField(name, input, `p${index}-${i}`, name === "email" ? typed : undefined),
   );
 }
 
@@ -64,7 +71,7 @@ ${renderInputField("email", { ...emailInput(context.messages), ...provider.formF
 function credentialsSection(provider: PageProvider, index: number, context: SectionContext): SafeHtml {
   return html`<form action="${safeLinkUrl(provider.callbackUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
-${fields(provider.credentials, index)}
+${fields(provider.credentials, index, context.email)}
 <button type="submit" class="button">${signInWith(provider, context)}</button>
 </form>`;
 }
@@ -77,8 +84,8 @@ function webauthnSection(provider: PageProvider, index: number, context: Section
   const conditional = provider.enableConditionalUI === true && html` data-webauthn-conditional`;
   return html`<form action="${safeLinkUrl(provider.callbackUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken })}
-${fields(provider.formFields, index)}
-<button type="submit" class="button" data-webauthn-provider="${provider.id}"${conditional}>${signInWith(provider, context)}</button>
+${fields(provider.formFields, index, context.email)}
+<button type="submit" class="button" data-webauthn-provider="${provider.id}" data-webauthn-no-passkey="${context.messages.signInWebAuthnNoPasskey}"${conditional}>${signInWith(provider, context)}</button>
 </form>`;
 }
 

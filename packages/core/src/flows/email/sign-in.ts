@@ -14,6 +14,7 @@ import type { EmailConfig } from "../../types";
 import { checkSignIn } from "../sign-in";
 import { emailIdentifier } from "./normalize";
 import { consumeEmailAllowance } from "./rate-limit";
+import { sealSentTo } from "./sent-to";
 import { consumeVerificationToken, issueVerificationToken } from "./token";
 import { emailAccount } from "./user";
 
@@ -89,7 +90,8 @@ async function deliver(
  * `email.verificationRequest: true` (false denies, a URL redirects there, nothing is sent in
  * either case), applies the per-address rate limit, stores a hashed token and sends
  * `{actionUrl}/callback/{id}?callbackUrl&token&email` through `sendVerificationRequest`, then
- * redirects to the verify-request page (`pages.verifyRequest` when set).
+ * redirects to the verify-request page (`pages.verifyRequest` when set), with the sealed cookie
+ * that lets the built-in page name the address (see `sent-to.ts`).
  *
  * @param req - The sign-in POST (CSRF already checked by the action).
  * @param ctx - The action context; `ctx.provider` is the email provider.
@@ -118,5 +120,5 @@ export async function sendVerificationLink(req: AuthRequest, ctx: ActionContext)
   const { token, expires } = await issueVerificationToken(provider, identifier, ctx);
   const url = callbackLink(provider, { callbackUrl, token, email: identifier }, ctx);
   await deliver(provider, { identifier, token, expires, url }, req, ctx);
-  return { redirect: verifyRequestUrl(provider, ctx) };
+  return { redirect: verifyRequestUrl(provider, ctx), cookies: [await sealSentTo(identifier, ctx)] };
 }
