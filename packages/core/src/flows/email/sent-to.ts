@@ -19,7 +19,7 @@ import { decode, encode } from "../../jwt";
  * @returns the Set-Cookie.
  * @example
  * ```ts
- * return { redirect, cookies: [await sealSentTo("ada@example.com", ctx)] }
+ * const result = { redirect, cookies: [await sealSentTo("ada@example.com", ctx)] }
  * ```
  */
 export async function sealSentTo(email: string, ctx: ActionContext): Promise<SetCookie> {
