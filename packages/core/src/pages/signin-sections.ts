@@ -42,7 +42,10 @@ function signInWith(provider: PageProvider, context: SectionContext): SafeHtml {
 /**
  * A form's configured fields. The one named `email` is filled with the address typed before, when
  * that is a plausible address: after a wrong password the visitor corrects the password, not
- * both. No other field is ever filled, least of all a password.
+ * both. No other field is ever filled, least of all a password. The passkey form is never
+ * filled: the address arrives in a URL anyone can craft, and a passkey pressed for an unknown
+ * address creates that account, so a planted address would put the visitor's passkey on an
+ * account whose mailbox someone else reads.
  */
 function fields(inputs: Record<string, CredentialInput> | undefined, index: number, email?: string | null) {
   const typed = plausibleAddress(email);
@@ -84,7 +87,7 @@ function webauthnSection(provider: PageProvider, index: number, context: Section
   const conditional = provider.enableConditionalUI === true && html` data-webauthn-conditional`;
   return html`<form action="${safeLinkUrl(provider.callbackUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken })}
-${fields(provider.formFields, index, context.email)}
+${fields(provider.formFields, index)}
 <button type="submit" class="button" data-webauthn-provider="${provider.id}" data-webauthn-no-passkey="${context.messages.signInWebAuthnNoPasskey}"${conditional}>${signInWith(provider, context)}</button>
 </form>`;
 }

@@ -132,7 +132,7 @@ const CASES: HostileCase[] = [
     name: "email value closing the attribute",
     hostile: `"><script>`,
     // Not an address either: only the email provider's field echoes a non-address (so a typo can
-    // be fixed), the password and passkey forms' email fields only a plausible address.
+    // be fixed), the password form's email field only a plausible address.
     benign: "ada at example",
     render: (email) => [
       signIn({ email }),

@@ -252,9 +252,9 @@ describe("the address typed before an error", () => {
   };
   const providers = [EMAIL_FIELDS, EMAIL, PASSKEY];
 
-  it("fills the email field of every form with it, and never the password", () => {
+  it("fills the email field of the password and magic-link forms with it, and never the password", () => {
     const page = render({ providers, email: "ada@example.com", error: "CredentialsSignin" }).html;
-    for (const id of ["credentials", "resend", "passkey"]) {
+    for (const id of ["credentials", "resend"]) {
       const email = elements(formOf(page, id).body, "input").find((i) => i.name === "email");
       expect(email?.value).toBe("ada@example.com");
     }
@@ -262,14 +262,18 @@ describe("the address typed before an error", () => {
     expect(password).not.toHaveProperty("value");
   });
 
+  it("leaves the passkey form empty: a planted address there would create an account for it", () => {
+    const page = render({ providers, email: "ada@example.com" }).html;
+    const email = elements(formOf(page, "passkey").body, "input").find((i) => i.name === "email");
+    expect(email).not.toHaveProperty("value");
+  });
+
   it.each(["not an address", "a@b@c.example", "ada@example.com\u202e", "<b>@example.com", "x".repeat(400)])(
-    "fills the password and passkey forms only with a plausible address, not %j",
+    "fills the password form only with a plausible address, not %j",
     (typed) => {
       const page = render({ providers, email: typed }).html;
-      for (const id of ["credentials", "passkey"]) {
-        const email = elements(formOf(page, id).body, "input").find((i) => i.name === "email");
-        expect(email).not.toHaveProperty("value");
-      }
+      const email = elements(formOf(page, "credentials").body, "input").find((i) => i.name === "email");
+      expect(email).not.toHaveProperty("value");
     },
   );
 });
