@@ -14,8 +14,8 @@
  *   node scripts/pack.mjs --no-build /tmp/packs   # pack what `npm run build` left in dist/
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -29,8 +29,25 @@ export function publicPackages() {
   return readdirSync(folder)
     .map((name) => join(folder, name, "package.json"))
     .filter((file) => existsSync(file))
-    .map((file) => JSON.parse(readFileSync(file, "utf8")))
+    .map((file) => ({ ...JSON.parse(readFileSync(file, "utf8")), folder: dirname(file) }))
     .filter((manifest) => !manifest.private);
+}
+
+/**
+ * Runs `pack` with the repository's LICENSE copied into every package folder that has none, and
+ * removes the copies again afterwards. npm only ships a LICENSE that sits next to the package's
+ * own package.json, and the MIT licence requires its notice to travel with every copy; one file at
+ * the root stays the only one to keep up to date.
+ */
+export function withLicense(folders, pack) {
+  const license = join(root, "LICENSE");
+  const copies = folders.map((folder) => join(folder, "LICENSE")).filter((file) => !existsSync(file));
+  try {
+    for (const copy of copies) copyFileSync(license, copy);
+    return pack();
+  } finally {
+    for (const copy of copies) rmSync(copy, { force: true });
+  }
 }
 
 /**
@@ -74,7 +91,10 @@ function main(argv) {
 
   mkdirSync(destination, { recursive: true });
   const workspaces = packages.flatMap((manifest) => ["--workspace", manifest.name]);
-  const packed = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", destination, ...workspaces]));
+  const packed = withLicense(
+    packages.map((manifest) => manifest.folder),
+    () => JSON.parse(run("npm", ["pack", "--json", "--pack-destination", destination, ...workspaces])),
+  );
   const tarballs = packed.map((entry) => join(destination, entry.filename));
 
   // Every framework package brings its framework as a peer dependency, which npm installs too, so

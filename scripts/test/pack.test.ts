@@ -93,12 +93,16 @@ describe("npm run pack", () => {
   });
 
   it.each(publicPackages)(
-    "@portcullis/%s: dist, package.json and README, no sources or tests",
+    "@portcullis/%s: dist, package.json, README and LICENSE, no sources or tests",
     async (name) => {
       const files = await entries(tarball(name));
       expect(files).toContain("package.json");
       expect(files).toContain("README.md");
-      if (existsSync(join(root, "LICENSE"))) expect(files).toContain("LICENSE");
+      expect(files).toContain("LICENSE");
+      const license = await run("tar", ["-xzOf", tarball(name), "package/LICENSE"]);
+      expect(license).toMatch(/^MIT License\n\nCopyright \(c\) 2026 the Portcullis authors\n/);
+      // The copy made for packing is gone again: the root LICENSE stays the only one in the repository.
+      expect(existsSync(join(root, "packages", name, "LICENSE"))).toBe(false);
       expect(files.some((file) => file.startsWith("dist/"))).toBe(true);
       expect(
         files.filter((file) => /^(src|test)\/|\.test\.|\.ts$/.test(file) && !file.endsWith(".d.ts")),

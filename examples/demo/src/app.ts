@@ -58,7 +58,8 @@ export async function startDemo(
     if (url.pathname === "/") {
       if (!session) return html(homePage(null));
       const sessions = (await auth.listSessions({ headers: request.headers })) ?? [];
-      return html(homePage(session, { sessions, revoked: revokedCount(url) }));
+      const passkeys = await passkeyCount(config, session.user?.email);
+      return html(homePage(session, { sessions, revoked: revokedCount(url), passkeys }));
     }
     if (url.pathname === "/private") {
       if (session) return html(privatePage(session));
@@ -117,6 +118,13 @@ function listen(server: Server, port: number, host: string | undefined): Promise
 function revokedCount(url: URL): number | undefined {
   const value = url.searchParams.get("revoked");
   return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : undefined;
+}
+
+/** How many passkeys the user with this address has (the session names the user by address). */
+async function passkeyCount(config: ReturnType<typeof authConfig>, email: string | null | undefined) {
+  const adapter = config.adapter as NonNullable<Exclude<typeof config.adapter, () => unknown>>;
+  const user = email ? await adapter.getUserByEmail!(email) : null;
+  return user ? (await adapter.listAuthenticatorsByUserId!(user.id)).length : 0;
 }
 
 /** The demo user: alice@example.com / wonderland. */

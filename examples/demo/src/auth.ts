@@ -66,7 +66,18 @@ export function authConfig(
     secret: process.env.AUTH_SECRET ?? "portcullis-demo-secret-do-not-use-in-production",
     adapter,
     providers,
-    theme: { brandColor: "#4f46e5", colorScheme: "auto" },
+    theme: {
+      brandColor: "#4f46e5",
+      colorScheme: "auto",
+      // The demo mails nothing: the "check your email" page says where the link really is.
+      messages: {
+        verifyRequestTitle: "Check the terminal",
+        verifyRequestText:
+          "The sign-in link is printed in the terminal that runs the demo, in place of an email.",
+        verifyRequestTextTo:
+          "The sign-in link for {email} is printed in the terminal that runs the demo, in place of an email.",
+      },
+    },
     experimental: { enableWebAuthn: true },
   };
 }

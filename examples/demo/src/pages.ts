@@ -1,6 +1,7 @@
 /** The demo's own pages: a home page that shows the session, and a page only signed-in users see. */
 import type { Session, SessionInfo } from "@portcullis/core";
 import { escapeHtml, layout } from "./html";
+import { passkeysSection } from "./passkeys-section";
 import { sessionsSection } from "./sessions-section";
 
 /** What the signed-in home page shows besides the session itself. */
@@ -9,6 +10,8 @@ export interface HomeDetails {
   sessions: SessionInfo[];
   /** How many sessions the last session action signed out, if one just ran. */
   revoked?: number;
+  /** How many passkeys the user has. */
+  passkeys?: number;
 }
 
 /**
@@ -33,6 +36,7 @@ export function homePage(session: Session | null, details: HomeDetails = { sessi
     session,
     `<p>Signed in as <strong>${escapeHtml(session.user.name ?? session.user.email ?? "someone")}</strong>.</p>
 <p><a href="/private">A private page</a></p>
+${passkeysSection(details.passkeys ?? 0)}
 ${sessionsSection(details.sessions, details.revoked)}
 <h2>Your session</h2><pre>${escapeHtml(JSON.stringify(session, null, 2))}</pre>`,
   );

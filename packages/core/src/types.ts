@@ -550,6 +550,11 @@ export interface CookiesOptions {
   state: CookieOption;
   nonce: CookieOption;
   webauthnChallenge: CookieOption;
+  /**
+   * The address a magic link was just sent to, sealed, for the verify-request page to name it.
+   * Lives 15 minutes; only this server can read or write it.
+   */
+  emailSentTo: CookieOption;
 }
 
 /** Custom pages; each is a path or URL that replaces the built-in page. */

@@ -3,6 +3,7 @@ import type { Action, ActionContext, AuthRequest } from "../context";
 import { codeSettings } from "../flows/email/code";
 import { WRONG_CODE_ERROR } from "../flows/email/code-callback";
 import { emailIdentifier } from "../flows/email/normalize";
+import { readSentTo } from "../flows/email/sent-to";
 import { html } from "../http/response";
 import { renderErrorPage, renderVerifyRequestPage, type VerifyRequestCodeForm } from "../pages";
 
@@ -53,8 +54,10 @@ export const verifyRequest: Action = async (req, ctx) => {
     for (const [key, value] of Object.entries(req.query)) url.searchParams.set(key, value);
     return { redirect: url.href };
   }
+  const sentTo = await readSentTo(req, ctx);
   const code = await codeForm(req, ctx);
   const page = renderVerifyRequestPage({
+    email: sentTo,
     host: new URL(ctx.origin).host,
     homeUrl: ctx.origin,
     theme: ctx.config.theme,

@@ -23,6 +23,7 @@ export function defaultCookies(secure: boolean): CookiesOptions {
     state: { name: `${prefix}authjs.state`, options: check },
     nonce: { name: `${prefix}authjs.nonce`, options },
     webauthnChallenge: { name: `${prefix}authjs.challenge`, options: check },
+    emailSentTo: { name: `${prefix}portcullis.email-sent-to`, options: check },
   };
 }
 

@@ -71,7 +71,7 @@ export async function answerRequest(
       result = await actions[req.action](req, ctx);
     } catch (error) {
       if (isConfigurationError(error)) throw error;
-      return { result: runtimeErrorResult(error, ctx), returnRedirect };
+      return { result: runtimeErrorResult(error, ctx, req.body?.email), returnRedirect };
     }
     result.cookies = ctx.contextCookies.concat(result.cookies ?? []);
     return { result, returnRedirect };

@@ -20,6 +20,7 @@ import {
   SessionStoreUnavailable,
 } from "../errors";
 import { renderErrorPage, renderRequestErrorPage } from "../pages";
+import { plausibleAddress } from "../pages/typed-address";
 import type { LoggerInstance, WarningCode } from "../types";
 import { html } from "./response";
 
@@ -121,8 +122,13 @@ export function logFailure(logger: LoggerInstance, error: AuthError): void {
   logger.debug(`${error.type}: ${error.message}`);
 }
 
-/** The redirect for a runtime error, to the sign-in page or the error page. No cookies. */
-export function runtimeErrorResult(error: unknown, ctx: ActionContext): AuthResult {
+/**
+ * The redirect for a runtime error, to the sign-in page or the error page. No cookies.
+ * `typedEmail` is the `email` field of the form that failed: a sign-in error of a password or
+ * passkey form sends a plausible address back in `email`, so the page shows the form filled in
+ * again.
+ */
+export function runtimeErrorResult(error: unknown, ctx: ActionContext, typedEmail?: unknown): AuthResult {
   const authError = asAuthError(error);
   logFailure(ctx.config.logger, authError);
   const type = isClientSafeError(authError) ? authError.type : "Configuration";
@@ -138,6 +144,12 @@ export function runtimeErrorResult(error: unknown, ctx: ActionContext): AuthResu
   // The sign-in page prefills its email field from `email`, so a typo can be fixed in place.
   if (authError instanceof EmailSignin && authError.email !== undefined)
     url.searchParams.set("email", authError.email);
+  else if (authError.kind === "signIn" && ctx.provider?.type !== "email") {
+    // A wrong password or too many tries: the address was fine, and typing it again is a chore.
+    // The magic-link form's answers keep the exact shape they have always had.
+    const kept = plausibleAddress(typedEmail);
+    if (kept !== undefined) url.searchParams.set("email", kept);
+  }
   return { redirect: url.href };
 }
 

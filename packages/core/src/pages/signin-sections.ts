@@ -8,8 +8,10 @@ import { fillIn } from "./fill-in";
 import { renderHiddenInputs, renderInputField } from "./form-fields";
 import { html, type SafeHtml } from "./html";
 import type { Messages } from "./messages";
+import { providerLogo } from "./provider-logos";
 import { resolveProviderStyle } from "./provider-style";
 import { safeLinkUrl } from "./sanitize";
+import { plausibleAddress } from "./typed-address";
 import type { PageProvider } from "./types";
 
 /** Per-page values every section needs. */
@@ -37,9 +39,18 @@ function signInWith(provider: PageProvider, context: SectionContext): SafeHtml {
   return fillIn(context.messages.signInWith, { provider: provider.name });
 }
 
-function fields(inputs: Record<string, CredentialInput> | undefined, index: number): SafeHtml[] {
+/**
+ * A form's configured fields. The one named `email` is filled with the address typed before, when
+ * that is a plausible address: after a wrong password the visitor corrects the password, not
+ * both. No other field is ever filled, least of all a password. The passkey form is never
+ * filled: the address arrives in a URL anyone can craft, and a passkey pressed for an unknown
+ * address creates that account, so a planted address would put the visitor's passkey on an
+ * account whose mailbox someone else reads.
+ */
+function fields(inputs: Record<string, CredentialInput> | undefined, index: number, email?: string | null) {
+  const typed = plausibleAddress(email);
   return Object.entries(inputs ?? {}).map(([name, input], i) =>
-    renderInputField(name, input, `p${index}-${i}`),
+    renderInputField(name, input, `p${index}-${i}`, name === "email" ? typed : undefined),
   );
 }
 
@@ -47,7 +58,7 @@ function oauthSection(provider: PageProvider, index: number, context: SectionCon
   const { logo } = resolveProviderStyle(provider.style);
   return html`<form action="${safeLinkUrl(provider.signinUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
-<button type="submit" class="button provider provider-${index}">${logo !== undefined && html`<img src="${logo}" alt="" referrerpolicy="no-referrer">`}<span>${signInWith(provider, context)}</span></button>
+<button type="submit" class="button provider provider-${index}">${logo !== undefined ? html`<img src="${logo}" alt="" referrerpolicy="no-referrer">` : providerLogo(provider.id)}<span>${signInWith(provider, context)}</span></button>
 </form>`;
 }
 
@@ -63,7 +74,7 @@ ${renderInputField("email", { ...emailInput(context.messages), ...provider.formF
 function credentialsSection(provider: PageProvider, index: number, context: SectionContext): SafeHtml {
   return html`<form action="${safeLinkUrl(provider.callbackUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
-${fields(provider.credentials, index)}
+${fields(provider.credentials, index, context.email)}
 <button type="submit" class="button">${signInWith(provider, context)}</button>
 </form>`;
 }
@@ -77,7 +88,7 @@ function webauthnSection(provider: PageProvider, index: number, context: Section
   return html`<form action="${safeLinkUrl(provider.callbackUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken })}
 ${fields(provider.formFields, index)}
-<button type="submit" class="button" data-webauthn-provider="${provider.id}"${conditional}>${signInWith(provider, context)}</button>
+<button type="submit" class="button" data-webauthn-provider="${provider.id}" data-webauthn-no-passkey="${context.messages.signInWebAuthnNoPasskey}"${conditional}>${signInWith(provider, context)}</button>
 </form>`;
 }
 
@@ -90,7 +101,8 @@ const RENDERERS = {
 } as const;
 
 /**
- * Renders the sign-in section of one provider: OAuth/OIDC get a button posting to `signinUrl`,
+ * Renders the sign-in section of one provider: OAuth/OIDC get a button posting to `signinUrl`
+ * (with the configured `style.logo`, else the provider's built-in logo when it has one),
  * email a form with an email input posting to `signinUrl`, credentials a form with the
  * configured fields posting to `callbackUrl`, and WebAuthn a form with its fields and a button
  * marked `data-webauthn-provider` (and `data-webauthn-conditional` when the provider offers its

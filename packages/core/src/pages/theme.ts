@@ -73,7 +73,7 @@ background:var(--brand);color:var(--brand-text);border:1px solid var(--brand);bo
 .button:hover{filter:brightness(1.08)}
 .button.provider{background:var(--provider-bg,var(--card));color:var(--provider-text,var(--text));\
 border-color:var(--provider-border,var(--border))}
-.button img{width:1.25rem;height:1.25rem;flex:none}
+.button img,.button svg{width:1.25rem;height:1.25rem;flex:none}
 .divider{display:flex;align-items:center;gap:.75rem;margin:1.25rem 0;color:var(--muted);font-size:.875rem}
 .divider::before,.divider::after{content:"";flex:1;border-top:1px solid var(--border)}
 .alert{margin:0 0 1.25rem;padding:.75rem 1rem;font-size:.9375rem;color:var(--alert-text);background:var(--alert-bg);\

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Theme } from "../types";
+import { fillIn } from "./fill-in";
 import { renderHiddenInputs } from "./form-fields";
 import { html, type SafeHtml } from "./html";
 import { pageLanguage } from "./language";
@@ -39,6 +40,11 @@ export interface VerifyRequestPageOptions {
   theme: Theme;
   /** The request's `Accept-Language` header; picks the language unless the theme sets one. */
   acceptLanguage?: string | null;
+  /**
+   * The address the link was sent to, named on the page (escaped) so the visitor knows which
+   * mailbox to open and can spot a typo. Without it the page says "your email address".
+   */
+  email?: string | null;
   /** Portcullis extension: shows a form for the mailed one-time code. */
   code?: VerifyRequestCodeForm;
 }
@@ -54,14 +60,16 @@ ${renderHiddenInputs(form.fields)}
 </form>`;
 }
 
-function introText(code: VerifyRequestCodeForm | undefined, messages: Messages): string {
-  if (!code) return messages.verifyRequestText;
-  return code.link === false ? messages.verifyRequestCodeOnlyText : messages.verifyRequestCodeText;
+function introText({ code, email }: VerifyRequestPageOptions, messages: Messages): string | SafeHtml {
+  if (code) return code.link === false ? messages.verifyRequestCodeOnlyText : messages.verifyRequestCodeText;
+  return email
+    ? fillIn(messages.verifyRequestTextTo, { email: html`<strong>${email}</strong>` })
+    : messages.verifyRequestText;
 }
 
 /**
- * Renders the page telling the user that a sign-in link was sent to their email address, with a
- * link back to the site. With `code`, it says a code was sent too and shows a form for it: the
+ * Renders the page telling the user that a sign-in link was sent to their email address (named,
+ * when `email` is given), with a link back to the site. With `code`, it says a code was sent too and shows a form for it: the
  * address (read-only when known), the code (`autocomplete="one-time-code"`, a numeric keypad),
  * and the hidden CSRF token and callback URL.
  *
@@ -76,7 +84,7 @@ export function renderVerifyRequestPage(options: VerifyRequestPageOptions): Rend
   const language = pageLanguage(options.theme, options.acceptLanguage);
   const { messages } = language;
   const body = html`<h1>${messages.verifyRequestTitle}</h1>
-<p class="center">${introText(options.code, messages)}</p>
+<p class="center">${introText(options, messages)}</p>
 ${options.code && codeForm(options.code, messages)}
 <p class="center muted"><a href="${safeLinkUrl(options.homeUrl)}">${options.host}</a></p>`;
   const theme = resolveTheme(options.theme);

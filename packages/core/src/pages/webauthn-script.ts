@@ -12,7 +12,9 @@ import { type SafeHtml, trustedHtml } from "./html";
  * base64url fields of the options to bytes, calls `navigator.credentials.create` (register) or
  * `get` (authenticate), and posts the form (CSRF token included) to the callback with `action`
  * and `data`, the credential as JSON with its bytes in base64url. A failure (cancelled, timed
- * out, refused by the server) shows a message and re-enables the button.
+ * out, refused by the server) shows a message and re-enables the button; when the server answers
+ * `No passkey` (the typed address has none), the message is the button's
+ * `data-webauthn-no-passkey` text.
  *
  * On load, when a button is marked `data-webauthn-conditional` and the browser supports
  * conditional mediation, it also fetches `webauthn-options/{id}?action=authenticate` and calls
@@ -87,7 +89,6 @@ export const WEBAUTHN_SCRIPT = `(() => {
     const message = document.createElement("div");
     message.className = "alert";
     message.setAttribute("role", "alert");
-    message.textContent = "Passkey sign-in did not complete. Please try again.";
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       pressed = true;
@@ -96,7 +97,10 @@ export const WEBAUTHN_SCRIPT = `(() => {
       autofill = null;
       button.disabled = true;
       message.remove();
-      run(form, button.dataset.webauthnProvider).catch(() => {
+      run(form, button.dataset.webauthnProvider).catch((error) => {
+        // An address without a passkey has its own message, in the page's language, on the button.
+        const own = error && error.message === "No passkey" ? button.dataset.webauthnNoPasskey : "";
+        message.textContent = own || "Passkey sign-in did not complete. Please try again.";
         form.prepend(message);
         button.disabled = false;
       });
@@ -131,7 +135,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
  * const policy = `script-src ${WEBAUTHN_SCRIPT_SOURCE}`
  * ```
  */
-export const WEBAUTHN_SCRIPT_SOURCE = "'sha256-v23SlgWqpIOXRi2JDaXU5Ax9vN2mFGWkneRzCw9WuZs='";
+export const WEBAUTHN_SCRIPT_SOURCE = "'sha256-KtqG5WXC297ryS9hDykAu1iQPHa8noIyOFtJU3/8k7A='";
 
 /**
  * The `<script>` element of {@link WEBAUTHN_SCRIPT}, for the sign-in page when a WebAuthn

@@ -29,6 +29,8 @@ async function sendWithForwardEmail(params: SendVerificationRequestParams): Prom
     url: params.url,
     theme: params.theme,
     code: params.code,
+    // The mail is written in the language the visitor used the sign-in page in.
+    acceptLanguage: params.request?.headers.get("accept-language"),
   });
   // Forward Email takes the token as the user name of HTTP Basic auth, with an empty password.
   const credentials = btoa(`${vendorApiKey(provider)}:`);

@@ -36,6 +36,8 @@ async function sendWithMailgun(params: SendVerificationRequestParams): Promise<v
     url: params.url,
     theme: params.theme,
     code: params.code,
+    // The mail is written in the language the visitor used the sign-in page in.
+    acceptLanguage: params.request?.headers.get("accept-language"),
   });
   const domain = provider.domain ?? mailboxParts(mail.from).address.split("@")[1];
   if (!domain) throw new Error(`The email provider "${provider.id}" needs \`domain\` or a \`from\` address.`);

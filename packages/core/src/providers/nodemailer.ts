@@ -46,6 +46,8 @@ async function sendWithNodemailer(params: SendVerificationRequestParams): Promis
     url: params.url,
     theme: params.theme,
     code: params.code,
+    // The mail is written in the language the visitor used the sign-in page in.
+    acceptLanguage: params.request?.headers.get("accept-language"),
   });
   const { createTransport } = await import("nodemailer");
   const transport = createTransport(provider.server as Parameters<typeof createTransport>[0]);

@@ -31,6 +31,8 @@ async function sendWithPostmark(params: SendVerificationRequestParams): Promise<
     url: params.url,
     theme: params.theme,
     code: params.code,
+    // The mail is written in the language the visitor used the sign-in page in.
+    acceptLanguage: params.request?.headers.get("accept-language"),
   });
   await postToVendor("Postmark", `${vendorBaseUrl(provider, "https://api.postmarkapp.com")}/email`, {
     method: "POST",

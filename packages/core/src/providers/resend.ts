@@ -29,6 +29,8 @@ async function sendWithResend(params: SendVerificationRequestParams): Promise<vo
     url: params.url,
     theme: params.theme,
     code: params.code,
+    // The mail is written in the language the visitor used the sign-in page in.
+    acceptLanguage: params.request?.headers.get("accept-language"),
   });
   await postToVendor("Resend", `${vendorBaseUrl(provider, "https://api.resend.com")}/emails`, {
     method: "POST",

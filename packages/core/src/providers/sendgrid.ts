@@ -29,6 +29,8 @@ async function sendWithSendGrid(params: SendVerificationRequestParams): Promise<
     url: params.url,
     theme: params.theme,
     code: params.code,
+    // The mail is written in the language the visitor used the sign-in page in.
+    acceptLanguage: params.request?.headers.get("accept-language"),
   });
   const sender = mailboxParts(mail.from);
   await postToVendor("SendGrid", `${vendorBaseUrl(provider, "https://api.sendgrid.com")}/v3/mail/send`, {

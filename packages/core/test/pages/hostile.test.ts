@@ -131,12 +131,23 @@ const CASES: HostileCase[] = [
   {
     name: "email value closing the attribute",
     hostile: `"><script>`,
-    benign: "ada@example.com",
+    // Not an address either: only the email provider's field echoes a non-address (so a typo can
+    // be fixed), the password form's email field only a plausible address.
+    benign: "ada at example",
     render: (email) => [
       signIn({ email }),
       renderEmailConfirmPage({ actionUrl: "/cb", fields: { email }, email, theme: {} }).html,
     ],
     shown: [`value="&quot;&gt;&lt;script&gt;"`, "<strong>&quot;&gt;&lt;script&gt;</strong>"],
+  },
+  {
+    // Plausible as an address (no double quote, space, angle bracket or semicolon), so every email
+    // field shows it: the apostrophe and ampersands must stay text inside the attribute.
+    name: "plausible address with an apostrophe and character references",
+    hostile: "o'neil&quot&gt@example.com",
+    benign: "ada@example.com",
+    render: (email) => [signIn({ email })],
+    shown: ["neil&amp;quot&amp;gt@example.com"],
   },
   {
     name: "theme brandColor closing the style element",

@@ -242,12 +242,53 @@ describe("credentials", () => {
   });
 });
 
+describe("the address typed before an error", () => {
+  const EMAIL_FIELDS: PageProvider = {
+    ...CREDENTIALS,
+    credentials: {
+      email: { label: "Email", type: "email" },
+      password: { label: "Password", type: "password" },
+    },
+  };
+  const providers = [EMAIL_FIELDS, EMAIL, PASSKEY];
+
+  it("fills the email field of the password and magic-link forms with it, and never the password", () => {
+    const page = render({ providers, email: "ada@example.com", error: "CredentialsSignin" }).html;
+    for (const id of ["credentials", "resend"]) {
+      const email = elements(formOf(page, id).body, "input").find((i) => i.name === "email");
+      expect(email?.value).toBe("ada@example.com");
+    }
+    const password = elements(formOf(page, "credentials").body, "input").find((i) => i.name === "password");
+    expect(password).not.toHaveProperty("value");
+  });
+
+  it("leaves the passkey form empty: a planted address there would create an account for it", () => {
+    const page = render({ providers, email: "ada@example.com" }).html;
+    const email = elements(formOf(page, "passkey").body, "input").find((i) => i.name === "email");
+    expect(email).not.toHaveProperty("value");
+  });
+
+  it.each(["not an address", "a@b@c.example", "ada@example.com\u202e", "<b>@example.com", "x".repeat(400)])(
+    "fills the password form only with a plausible address, not %j",
+    (typed) => {
+      const page = render({ providers, email: typed }).html;
+      const email = elements(formOf(page, "credentials").body, "input").find((i) => i.name === "email");
+      expect(email).not.toHaveProperty("value");
+    },
+  );
+});
+
 describe("WebAuthn", () => {
   it("marks the passkey button with data-webauthn-provider and sends the CSRF token and form fields", () => {
     const form = formOf(render().html, "passkey");
     expect(form.attrs).toMatchObject({ action: "/auth/callback/passkey", method: "post" });
     expect(hiddenFields(form.body)).toEqual({ csrfToken: CSRF });
-    expect(elements(form.body, "button")[0]).toMatchObject({ "data-webauthn-provider": "passkey" });
+    expect(elements(form.body, "button")[0]).toMatchObject({
+      "data-webauthn-provider": "passkey",
+      // What the script shows when the typed address has no passkey, in the page's language.
+      "data-webauthn-no-passkey":
+        "No passkey is registered for this address. Sign in another way, then add a passkey.",
+    });
     expect(buttonText(form.body)).toBe("Sign in with Passkey");
     const email = elements(form.body, "input").find((i) => i.name === "email");
     expect(email).toMatchObject({ type: "email", autocomplete: "username webauthn", required: "" });

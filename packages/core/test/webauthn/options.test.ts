@@ -126,6 +126,23 @@ describe("authentication options", () => {
     expect(body.action).toBe("authenticate");
   });
 
+  it('answers 400 {"error":"No passkey"} for an existing user without a passkey, instead of any passkey', async () => {
+    const { client, adapter } = setup();
+    // A user who signs in with a password or a link, and has never added a passkey.
+    await adapter.createUser!({ id: "u-bob", email: "bob@example.com", emailVerified: null });
+    const { response, body } = await options(client, { email: "bob@example.com" });
+    expect(response.status).toBe(400);
+    expect(body).toEqual({ error: "No passkey" });
+    expect(challengeCookie(response)).toBeUndefined();
+  });
+
+  it('answers "No passkey" to an explicit authenticate for an address nobody has', async () => {
+    const { client } = setup();
+    const { response, body } = await options(client, { action: "authenticate", email: "nobody@example.com" });
+    expect(response.status).toBe(400);
+    expect(body).toEqual({ error: "No passkey" });
+  });
+
   it("treats an unusable email as no email", async () => {
     const { client } = setup();
     const { body } = await options(client, { email: "not an address" });

@@ -15,6 +15,7 @@ import { checkSignIn } from "../sign-in";
 import { type CodeSettings, codeSettings, consumeCode, deriveCode, storeCode } from "./code";
 import { emailIdentifier } from "./normalize";
 import { consumeEmailAllowance } from "./rate-limit";
+import { sealSentTo } from "./sent-to";
 import { consumeVerificationToken, generateToken, issueVerificationToken } from "./token";
 import { emailAccount } from "./user";
 
@@ -105,7 +106,8 @@ async function deliver(
  * `email.verificationRequest: true` (false denies, a URL redirects there, nothing is sent in
  * either case), applies the per-address rate limit, stores a hashed token and sends
  * `{actionUrl}/callback/{id}?callbackUrl&token&email` through `sendVerificationRequest`, then
- * redirects to the verify-request page (`pages.verifyRequest` when set).
+ * redirects to the verify-request page (`pages.verifyRequest` when set), with the sealed cookie
+ * that lets the built-in page name the address (see `sent-to.ts`).
  *
  * @param req - The sign-in POST (CSRF already checked by the action).
  * @param ctx - The action context; `ctx.provider` is the email provider.
@@ -137,7 +139,7 @@ export async function sendVerificationLink(req: AuthRequest, ctx: ActionContext)
   const { token, expires } = await issueVerificationToken(provider, identifier, ctx);
   const url = callbackLink(provider, { callbackUrl, token, email: identifier }, ctx);
   await deliver(provider, { identifier, token, expires, url }, req, ctx);
-  return { redirect: verifyRequestUrl(provider, ctx) };
+  return { redirect: verifyRequestUrl(provider, ctx), cookies: [await sealSentTo(identifier, ctx)] };
 }
 
 /**
@@ -167,5 +169,5 @@ async function sendCode(
   const code = await deriveCode(token, identifier, settings.length);
   await storeCode(provider, identifier, code, expires, ctx);
   await deliver(provider, { identifier, token, expires, url, code }, req, ctx);
-  return { redirect: pageUrl };
+  return { redirect: pageUrl, cookies: [await sealSentTo(identifier, ctx)] };
 }

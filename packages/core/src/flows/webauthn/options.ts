@@ -17,7 +17,7 @@ import { simpleWebAuthn } from "./library";
 import { relyingParty } from "./relying-party";
 import { type UserInfo, userInfo } from "./user-info";
 
-function invalid(error: "Invalid action" | "Invalid request"): AuthResult {
+function invalid(error: "Invalid action" | "Invalid request" | "No passkey"): AuthResult {
   return { status: 400, headers: NO_STORE, body: { error } };
 }
 
@@ -49,8 +49,11 @@ async function registration(provider: WebAuthnConfig, user: User & { email: stri
   });
 }
 
-async function authentication(provider: WebAuthnConfig, user: User | undefined, ctx: ActionContext) {
-  const existing = await authenticators(user, ctx);
+async function authentication(
+  provider: WebAuthnConfig,
+  existing: AdapterAuthenticator[],
+  ctx: ActionContext,
+) {
   const { generateAuthenticationOptions } = await simpleWebAuthn();
   return generateAuthenticationOptions({
     ...provider.authenticationOptions,
@@ -72,8 +75,10 @@ function registerUser({ user, exists }: UserInfo): (User & { email: string }) | 
  * Answers an options request: 200 `{action, options}` with the challenge cookie; 400
  * `{error: "Invalid action"}` for an `action` other than `register` or `authenticate`; 400
  * `{error: "Invalid request"}` when the ceremony cannot be decided (see {@link decideAction}) or a
- * registration has no email. Registration options exclude the user's passkeys; authentication
- * options allow only the named user's passkeys, or any discoverable one.
+ * registration has no email; 400 `{error: "No passkey"}` when a signed-out request names a user
+ * (by `email` or `getUserInfo`) to authenticate who has no passkey with this site. Registration
+ * options exclude the user's passkeys; authentication options allow only the named user's
+ * passkeys, or, when nobody is named, any discoverable one.
  *
  * @param req - The GET request; `action` and (by default) `email` are read from its query.
  * @param ctx - The action context; `ctx.provider` is a WebAuthn provider.
@@ -103,7 +108,11 @@ export async function webauthnOptions(req: AuthRequest, ctx: ActionContext): Pro
     return invalid("Invalid request");
   }
   if (action === "authenticate") {
-    const options = await authentication(provider, info?.exists ? info.user : undefined, ctx);
+    const existing = await authenticators(info?.exists ? info.user : undefined, ctx);
+    // The visitor typed an address that has no passkey: offering every passkey on the device
+    // instead would sign them in as whoever owns the one they pick, not as the address they typed.
+    if (!current && info && existing.length === 0) return invalid("No passkey");
+    const options = await authentication(provider, existing, ctx);
     const cookie = await sealChallenge({ challenge: options.challenge, action }, provider, ctx);
     return { headers: NO_STORE, body: { action, options }, cookies: [cookie] };
   }

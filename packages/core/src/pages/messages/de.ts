@@ -51,6 +51,8 @@ export const de: Messages = {
   signInErrorConfiguration:
     "Die Anmeldung ist wegen eines Konfigurationsfehlers des Servers gerade nicht möglich.",
   signInErrorDefault: "Bei der Anmeldung ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.",
+  signInWebAuthnNoPasskey:
+    "Für diese Adresse ist kein Passkey registriert. Melden Sie sich auf anderem Weg an und fügen Sie dann einen Passkey hinzu.",
   signOutTitle: "Abmelden",
   signOutQuestion: "Möchten Sie sich wirklich abmelden?",
   signOutButton: "Abmelden",
@@ -62,9 +64,15 @@ export const de: Messages = {
   verifyRequestCodeLabel: "Code",
   verifyRequestCodeButton: "Mit Code anmelden",
   verifyRequestCodeWrong: "Dieser Code stimmt nicht. Prüfen Sie die E-Mail und versuchen Sie es erneut.",
+  verifyRequestTextTo: "Ein Anmeldelink wurde an {email} gesendet.",
   emailConfirmTitle: "Anmeldung bestätigen",
   emailConfirmQuestion: "Als {email} anmelden?",
   emailConfirmButton: "Anmelden",
+  emailSubject: "Bei {host} anmelden",
+  emailHeading: "Bei {host} anmelden",
+  emailButton: "Anmelden",
+  emailIgnore: "Wenn Sie diese E-Mail nicht angefordert haben, können Sie sie einfach ignorieren.",
+  emailCode: "Ihr Anmeldecode:",
   errorConfigurationHeading: "Serverfehler",
   errorConfigurationText:
     "Die Serverkonfiguration ist fehlerhaft. Weitere Informationen stehen in den Serverprotokollen.",

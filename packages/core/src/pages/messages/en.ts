@@ -49,6 +49,8 @@ export const en = {
   signInErrorRateLimited: "Too many sign-in attempts. Please wait a few minutes, then try again.",
   signInErrorConfiguration: "Sign-in is not available right now because of a server configuration problem.",
   signInErrorDefault: "Something went wrong while signing in. Please try again.",
+  signInWebAuthnNoPasskey:
+    "No passkey is registered for this address. Sign in another way, then add a passkey.",
 
   signOutTitle: "Sign out",
   signOutQuestion: "Are you sure you want to sign out?",
@@ -62,10 +64,17 @@ export const en = {
   verifyRequestCodeLabel: "Code",
   verifyRequestCodeButton: "Sign in with code",
   verifyRequestCodeWrong: "That code is not right. Check the email and try again.",
+  verifyRequestTextTo: "A sign-in link has been sent to {email}.",
 
   emailConfirmTitle: "Confirm sign in",
   emailConfirmQuestion: "Sign in as {email}?",
   emailConfirmButton: "Sign in",
+
+  emailSubject: "Sign in to {host}",
+  emailHeading: "Sign in to {host}",
+  emailButton: "Sign in",
+  emailIgnore: "If you did not request this email, you can safely ignore it.",
+  emailCode: "Your sign-in code:",
 
   errorConfigurationHeading: "Server error",
   errorConfigurationText:

@@ -51,6 +51,8 @@ export const es: Messages = {
   signInErrorConfiguration:
     "El inicio de sesión no está disponible ahora por un problema de configuración del servidor.",
   signInErrorDefault: "Algo falló al iniciar sesión. Inténtalo de nuevo.",
+  signInWebAuthnNoPasskey:
+    "No hay ninguna llave de acceso registrada para esta dirección. Inicia sesión de otra forma y después añade una.",
   signOutTitle: "Cerrar sesión",
   signOutQuestion: "¿Seguro que quieres cerrar sesión?",
   signOutButton: "Cerrar sesión",
@@ -63,9 +65,15 @@ export const es: Messages = {
   verifyRequestCodeLabel: "Código",
   verifyRequestCodeButton: "Iniciar sesión con el código",
   verifyRequestCodeWrong: "Ese código no es correcto. Revisa el correo e inténtalo de nuevo.",
+  verifyRequestTextTo: "Hemos enviado un enlace de inicio de sesión a {email}.",
   emailConfirmTitle: "Confirmar inicio de sesión",
   emailConfirmQuestion: "¿Iniciar sesión como {email}?",
   emailConfirmButton: "Iniciar sesión",
+  emailSubject: "Inicia sesión en {host}",
+  emailHeading: "Inicia sesión en {host}",
+  emailButton: "Iniciar sesión",
+  emailIgnore: "Si no has solicitado este correo, puedes ignorarlo sin problema.",
+  emailCode: "Tu código de inicio de sesión:",
   errorConfigurationHeading: "Error del servidor",
   errorConfigurationText:
     "Hay un problema con la configuración del servidor. Consulta los registros del servidor para más información.",

@@ -49,6 +49,8 @@ export const fr: Messages = {
   signInErrorConfiguration:
     "La connexion est indisponible pour le moment en raison d'un problème de configuration du serveur.",
   signInErrorDefault: "Un problème est survenu lors de la connexion. Veuillez réessayer.",
+  signInWebAuthnNoPasskey:
+    "Aucune clé d'accès n'est enregistrée pour cette adresse. Connectez-vous autrement, puis ajoutez une clé d'accès.",
   signOutTitle: "Déconnexion",
   signOutQuestion: "Voulez-vous vraiment vous déconnecter ?",
   signOutButton: "Se déconnecter",
@@ -60,9 +62,15 @@ export const fr: Messages = {
   verifyRequestCodeLabel: "Code",
   verifyRequestCodeButton: "Se connecter avec le code",
   verifyRequestCodeWrong: "Ce code n'est pas le bon. Vérifiez l'e-mail et réessayez.",
+  verifyRequestTextTo: "Un lien de connexion a été envoyé à {email}.",
   emailConfirmTitle: "Confirmer la connexion",
   emailConfirmQuestion: "Se connecter en tant que {email} ?",
   emailConfirmButton: "Se connecter",
+  emailSubject: "Connexion à {host}",
+  emailHeading: "Se connecter à {host}",
+  emailButton: "Se connecter",
+  emailIgnore: "Si vous n'avez pas demandé cet e-mail, vous pouvez l'ignorer.",
+  emailCode: "Votre code de connexion :",
   errorConfigurationHeading: "Erreur du serveur",
   errorConfigurationText:
     "La configuration du serveur pose problème. Consultez les journaux du serveur pour en savoir plus.",

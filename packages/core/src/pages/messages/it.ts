@@ -49,6 +49,8 @@ export const it: Messages = {
   signInErrorConfiguration:
     "L'accesso non è disponibile al momento per un problema di configurazione del server.",
   signInErrorDefault: "Qualcosa è andato storto durante l'accesso. Riprova.",
+  signInWebAuthnNoPasskey:
+    "Nessuna passkey è registrata per questo indirizzo. Accedi in un altro modo, poi aggiungine una.",
   signOutTitle: "Esci",
   signOutQuestion: "Vuoi davvero uscire?",
   signOutButton: "Esci",
@@ -60,9 +62,15 @@ export const it: Messages = {
   verifyRequestCodeLabel: "Codice",
   verifyRequestCodeButton: "Accedi con il codice",
   verifyRequestCodeWrong: "Il codice non è corretto. Controlla l'email e riprova.",
+  verifyRequestTextTo: "Abbiamo inviato un link di accesso a {email}.",
   emailConfirmTitle: "Conferma l'accesso",
   emailConfirmQuestion: "Accedere come {email}?",
   emailConfirmButton: "Accedi",
+  emailSubject: "Accedi a {host}",
+  emailHeading: "Accedi a {host}",
+  emailButton: "Accedi",
+  emailIgnore: "Se non hai richiesto questa email, puoi ignorarla.",
+  emailCode: "Il tuo codice di accesso:",
   errorConfigurationHeading: "Errore del server",
   errorConfigurationText:
     "C'è un problema nella configurazione del server. Consulta i log del server per maggiori informazioni.",

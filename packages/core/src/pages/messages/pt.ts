@@ -50,6 +50,8 @@ export const pt: Messages = {
   signInErrorConfiguration:
     "O login está indisponível no momento devido a um problema de configuração do servidor.",
   signInErrorDefault: "Algo deu errado ao entrar. Tente novamente.",
+  signInWebAuthnNoPasskey:
+    "Nenhuma chave de acesso está registrada para este endereço. Entre de outra forma e depois adicione uma.",
   signOutTitle: "Sair",
   signOutQuestion: "Tem certeza de que deseja sair?",
   signOutButton: "Sair",
@@ -61,9 +63,15 @@ export const pt: Messages = {
   verifyRequestCodeLabel: "Código",
   verifyRequestCodeButton: "Entrar com o código",
   verifyRequestCodeWrong: "Esse código não está correto. Verifique o e-mail e tente novamente.",
+  verifyRequestTextTo: "Um link de login foi enviado para {email}.",
   emailConfirmTitle: "Confirmar login",
   emailConfirmQuestion: "Entrar como {email}?",
   emailConfirmButton: "Entrar",
+  emailSubject: "Entrar em {host}",
+  emailHeading: "Entrar em {host}",
+  emailButton: "Entrar",
+  emailIgnore: "Se você não solicitou este e-mail, pode ignorá-lo com segurança.",
+  emailCode: "O seu código de acesso:",
   errorConfigurationHeading: "Erro no servidor",
   errorConfigurationText:
     "Há um problema na configuração do servidor. Consulte os logs do servidor para mais informações.",
