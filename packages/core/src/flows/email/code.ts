@@ -104,7 +104,7 @@ function hex(bytes: Uint8Array): string {
 /**
  * The code of a sign-in request, derived from its link token with Web Crypto. Keyed by the
  * token alone (no app secret), so a secret rotation between mailing and use changes nothing;
- * only who holds the token (the mailbox) can compute it. 64 bits reduced modulo 10^length leave
+ * only who holds the token (the mailbox) can compute it. 48 bits reduced modulo 10^length leave
  * a bias far below anything a guesser with a handful of attempts could use.
  *
  * @param token - The raw link token (256 random bits by default).
@@ -118,9 +118,11 @@ function hex(bytes: Uint8Array): string {
  */
 export async function deriveCode(token: string, identifier: string, length: number): Promise<string> {
   const bytes = await hmacSha256(token, `${DERIVE_LABEL}\u0000${identifier}`);
-  let value = 0n;
-  for (const byte of bytes.subarray(0, 8)) value = (value << 8n) | BigInt(byte);
-  return (value % 10n ** BigInt(length)).toString().padStart(length, "0");
+  // 48 bits stay exact in a Number (no BigInt, which apps compiled for targets before ES2020
+  // cannot type-check in our sources).
+  const view = new DataView(bytes.buffer, bytes.byteOffset, 6);
+  const value = view.getUint32(0) * 0x10000 + view.getUint16(4);
+  return String(value % 10 ** length).padStart(length, "0");
 }
 
 /**
