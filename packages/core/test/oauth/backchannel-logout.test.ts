@@ -116,6 +116,33 @@ describe("a valid logout token", () => {
     expect(signOuts).toEqual([{ session: expect.objectContaining({ userId: "alice" }) }]);
   });
 
+  it("with only a sid fires sessionsRevoked once per user with live sessions, and signOut for each", async () => {
+    const { config, store, revoked } = jwtConfig();
+    const signOuts: unknown[] = [];
+    config.events = { ...config.events, signOut: (message) => void signOuts.push(message) };
+    const { sid } = await signedIn(config);
+    const later = new Date(Date.now() + 3_600_000);
+    // Sessions another app instance registered in the same provider session, one already expired.
+    await store.create({ id: "bob-1", userId: "bob", expires: later, provider: "idp", idpSessionId: sid });
+    await store.create({ id: "bob-2", userId: "bob", expires: later, provider: "idp", idpSessionId: sid });
+    await store.create({
+      id: "carol",
+      userId: "carol",
+      expires: new Date(0),
+      provider: "idp",
+      idpSessionId: sid,
+    });
+
+    expect((await post(browser(config), await idp.sign(logoutClaims(idp, undefined, sid)))).status).toBe(200);
+
+    expect(revoked).toEqual([
+      { user: { id: "alice" }, count: 1 },
+      { user: { id: "bob" }, count: 2 },
+    ]);
+    expect(signOuts).toHaveLength(3);
+    expect(await store.get("carol")).toBeNull();
+  });
+
   it("with only a sid revokes the database sessions of that provider session, in the adapter or in a store", async () => {
     for (const store of [undefined, memorySessionStore()]) {
       const adapter = MemoryAdapter();
@@ -171,6 +198,18 @@ describe("a logout token that cannot be acted on", () => {
     expect(response.status).toBe(501);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(warnings).toContain("backchannel-logout-no-store");
+  });
+
+  it("is refused with 501 when it names only a sid and the adapter cannot find database sessions by one", async () => {
+    const { deleteSessionsByIdpSession: _, ...adapter } = MemoryAdapter();
+    const config = oauthConfig([logoutProvider(idp)], { adapter });
+    const client = browser(config);
+    await signInThrough(client, idp);
+    const sid = (await adapter.getSessionAndUser!(client.jar.get("authjs.session-token")!))?.session
+      .idpSessionId;
+    const response = await post(browser(config), await idp.sign(logoutClaims(idp, undefined, sid!)));
+    expect(response.status).toBe(501);
+    expect(await sessionOf(client)).not.toBeNull();
   });
 
   it("is refused with 501 when it names only a sid and the store cannot find sessions by one", async () => {
