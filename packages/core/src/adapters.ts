@@ -133,8 +133,8 @@ export interface Adapter {
   /**
    * Portcullis extension, optional: deletes every session row, of any user, whose `provider` and
    * `idpSessionId` are the ones given (the sessions started in that identity-provider session),
-   * and answers the rows deleted, expired ones included. Needed for back-channel logout tokens
-   * that name only a `sid`; without it they answer 501.
+   * and answers the rows deleted (expired ones too, where still kept). Needed for back-channel
+   * logout tokens that name only a `sid`; without it they answer 501.
    *
    * @example
    * ```ts

@@ -747,8 +747,9 @@ export interface SessionStore {
   /**
    * Portcullis extension, optional: removes every session, of any user, that was signed in with
    * `provider` in the identity provider's session `idpSessionId` (the ID token's `sid`), and
-   * answers the sessions removed (expired ones included), so their users can be told. Needed for
-   * back-channel logout tokens that name only a `sid`; without it they answer 501.
+   * answers the sessions removed (expired ones too, where the store still kept them), so their
+   * users can be told. Needed for back-channel logout tokens that name only a `sid`; without it
+   * they answer 501.
    *
    * @example
    * ```ts
