@@ -26,9 +26,9 @@ export interface DatabaseReaders {
 
 /**
  * Options of {@link runAdapterTests}. There is deliberately no way to skip a case of the methods
- * every flow needs. The session-control methods (`listSessionsByUser`, `deleteSessionsByUser`)
- * are optional in {@link Adapter}: their cases run when the adapter has them and are reported as
- * skipped, with the reason in their name, when it does not.
+ * every flow needs. The session-control methods (`listSessionsByUser`, `deleteSessionsByUser`,
+ * `deleteSessionsByIdpSession`) are optional in {@link Adapter}: their cases run when the adapter
+ * has them and are reported as skipped, with the reason in their name, when it does not.
  */
 export interface AdapterTestOptions {
   /** The adapter under test. */

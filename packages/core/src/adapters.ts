@@ -130,6 +130,18 @@ export interface Adapter {
    * "sign out everywhere" and `revokeSessions(userId)`.
    */
   deleteSessionsByUser?(userId: string, options?: { except?: string }): Awaitable<number>;
+  /**
+   * Portcullis extension, optional: deletes every session row, of any user, whose `provider` and
+   * `idpSessionId` are the ones given (the sessions started in that identity-provider session),
+   * and answers the rows deleted (expired ones too, where still kept). Needed for back-channel
+   * logout tokens that name only a `sid`; without it they answer 501.
+   *
+   * @example
+   * ```ts
+   * const ended = await adapter.deleteSessionsByIdpSession?.({ provider: "keycloak", idpSessionId: "b7f0c2e4" })
+   * ```
+   */
+  deleteSessionsByIdpSession?(idp: { provider: string; idpSessionId: string }): Awaitable<AdapterSession[]>;
   createVerificationToken?(
     verificationToken: VerificationToken,
   ): Awaitable<VerificationToken | null | undefined>;

@@ -744,6 +744,19 @@ export interface SessionStore {
   listByUser(userId: string): Awaitable<StoredSession[]>;
   /** Removes every session of a user but `except`; answers how many were removed. */
   deleteByUser(userId: string, except?: string): Awaitable<number>;
+  /**
+   * Portcullis extension, optional: removes every session, of any user, that was signed in with
+   * `provider` in the identity provider's session `idpSessionId` (the ID token's `sid`), and
+   * answers the sessions removed (expired ones too, where the store still kept them), so their
+   * users can be told. Needed for back-channel logout tokens that name only a `sid`; without it
+   * they answer 501.
+   *
+   * @example
+   * ```ts
+   * const ended = await store.deleteByIdpSession?.("keycloak", "b7f0c2e4")
+   * ```
+   */
+  deleteByIdpSession?(provider: string, idpSessionId: string): Awaitable<StoredSession[]>;
 }
 
 /** One of the signed-in user's sessions, as `GET {basePath}/sessions` lists it. */

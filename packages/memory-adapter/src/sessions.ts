@@ -1,11 +1,13 @@
-import type { AdapterSession, AdapterSessionMethods } from "@portcullis/core/adapters";
+import type { Adapter, AdapterSession, AdapterSessionMethods } from "@portcullis/core/adapters";
 import { copy, definedFields, type MemoryStore, requireUser } from "./store";
 
 /**
  * The database-session methods of the memory adapter. Sessions are stored whole, so
  * `createdAt`, `lastSeenAt` and `userAgent` are kept and answered like every other field.
  */
-export function sessionMethods(store: MemoryStore): AdapterSessionMethods {
+export function sessionMethods(
+  store: MemoryStore,
+): AdapterSessionMethods & Required<Pick<Adapter, "deleteSessionsByIdpSession">> {
   const { sessions } = store;
   return {
     async createSession(session) {
@@ -41,6 +43,15 @@ export function sessionMethods(store: MemoryStore): AdapterSessionMethods {
         if (session.userId !== userId || token === options?.except) continue;
         sessions.delete(token);
         deleted++;
+      }
+      return deleted;
+    },
+    async deleteSessionsByIdpSession({ provider, idpSessionId }) {
+      const deleted: AdapterSession[] = [];
+      for (const [token, session] of sessions) {
+        if (session.provider !== provider || session.idpSessionId !== idpSessionId) continue;
+        sessions.delete(token);
+        deleted.push(copy(session));
       }
       return deleted;
     },

@@ -20,6 +20,11 @@ export interface Keys {
   session(sessionToken: string): string;
   /** Set: a user's session tokens. */
   userSessions(userId: string): string;
+  /**
+   * Set: the session tokens an identity-provider session started. The provider's byte length
+   * comes first, so no provider and sid pair holding ':' names another pair's set.
+   */
+  idpSessions(provider: string, idpSessionId: string): string;
   /** Hash: one verification token. */
   verificationToken(identifier: string, token: string): string;
   /** Hash: one WebAuthn authenticator. */
@@ -60,6 +65,8 @@ export function keysUnder(prefix: string): Keys {
     userAccounts: (userId) => `${prefix}user-accounts:${userId}`,
     session: (sessionToken) => `${prefix}session:${sessionToken}`,
     userSessions: (userId) => `${prefix}user-sessions:${userId}`,
+    idpSessions: (provider, idpSessionId) =>
+      `${prefix}idp-sessions:${Buffer.byteLength(provider)}:${provider}:${idpSessionId}`,
     // The identifier is an email chosen by whoever asks for a link: encoded, like a provider.
     verificationToken: (identifier, token) =>
       `${prefix}verification-token:${encodeURIComponent(identifier)}:${token}`,

@@ -4,16 +4,41 @@
  *
  * @module
  */
-import type { AdapterSession, AdapterSessionMethods, AdapterUser } from "@portcullis/core/adapters";
+import type { Adapter, AdapterSession, AdapterSessionMethods, AdapterUser } from "@portcullis/core/adapters";
 import { AdapterError } from "@portcullis/core/errors";
 import { encodeRow, SESSION, USER } from "./codec";
 import type { AdapterContext } from "./context";
 import { script } from "./script";
 
+// Helpers of the sets of tokens by identity-provider session, which back-channel logout finds
+// sessions by. `idp_set` names a session hash's set, as keys.idpSessions() does, or nil when the
+// session names no provider session; `idp_add` files a token there and makes the set live as
+// long as its longest session (retention included). deleteUser's script uses them too.
+export const IDP = `
+local function idp_set(key)
+  local f = redis.call('HMGET', key, 'provider', 'idpSessionId')
+  if not f[1] or not f[2] then return nil end
+  local ok1, provider = pcall(cjson.decode, f[1])
+  local ok2, sid = pcall(cjson.decode, f[2])
+  if not ok1 or not ok2 or type(provider) ~= 'string' or type(sid) ~= 'string' then return nil end
+  return P .. 'idp-sessions:' .. #provider .. ':' .. provider .. ':' .. sid
+end
+local function idp_add(key, token, expires, keep)
+  local set = idp_set(key)
+  if not set then return end
+  redis.call('SADD', set, token)
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local at = math.max(expires, now) + keep
+  local ttl = redis.call('PTTL', set)
+  if ttl < 0 or now + ttl < at then redis.call('PEXPIREAT', set, string.format('%d', at)) end
+end
+`;
+
 // KEYS: session. ARGV: prefix, token, user id, expires (ms), kept after expiry (ms), then the
 // hash's pairs. Tokens whose hash Redis already expired are dropped from the user's set here, so
 // the set stays as small as the user's live sessions without a background sweep.
-const CREATE = script(`
+const CREATE = script(`${IDP}
 local token, id = ARGV[2], ARGV[3]
 if redis.call('EXISTS', P .. 'user:' .. id) == 0 then return 'no-user' end
 local previous = owner(KEYS[1])
@@ -23,7 +48,10 @@ redis.call('HSET', KEYS[1], unpack(ARGV, 6))
 expire_at(KEYS[1], tonumber(ARGV[4]), tonumber(ARGV[5]))
 local set = P .. 'user-sessions:' .. id
 members_with_rows(set, P .. 'session:')
-if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('SADD', set, token) end
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('SADD', set, token)
+  idp_add(KEYS[1], token, tonumber(ARGV[4]), tonumber(ARGV[5]))
+end
 return 'ok'
 `);
 
@@ -38,7 +66,7 @@ return { session, user }
 
 // KEYS: session. ARGV: prefix, token, new expires (ms, or '' to keep), kept after expiry (ms),
 // new user id ('' to keep), then the changed pairs. A session that is gone stays gone.
-const UPDATE = script(`
+const UPDATE = script(`${IDP}
 local token, user = ARGV[2], ARGV[5]
 local previous = owner(KEYS[1])
 if not previous then return nil end
@@ -47,15 +75,20 @@ if user ~= '' and user ~= previous then
   redis.call('SADD', P .. 'user-sessions:' .. user, token)
 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 6))
-if ARGV[3] ~= '' then expire_at(KEYS[1], tonumber(ARGV[3]), tonumber(ARGV[4])) end
+if ARGV[3] ~= '' then
+  expire_at(KEYS[1], tonumber(ARGV[3]), tonumber(ARGV[4]))
+  idp_add(KEYS[1], token, tonumber(ARGV[3]), tonumber(ARGV[4]))
+end
 return redis.call('HGETALL', KEYS[1])
 `);
 
 // KEYS: session. ARGV: prefix, token. Answers the session as it was.
-const DELETE = script(`
+const DELETE = script(`${IDP}
 local session = redis.call('HGETALL', KEYS[1])
 if #session == 0 then return nil end
 redis.call('SREM', P .. 'user-sessions:' .. owner(KEYS[1]), ARGV[2])
+local idp = idp_set(KEYS[1])
+if idp then redis.call('SREM', idp, ARGV[2]) end
 redis.call('DEL', KEYS[1])
 return session
 `);
@@ -67,14 +100,33 @@ return members_with_rows(KEYS[1], P .. 'session:')
 
 // KEYS: user's set. ARGV: prefix, and the token to keep when there is one. One script, so a
 // session created meanwhile is either deleted with the rest or created after: never half.
-const DELETE_BY_USER = script(`
+const DELETE_BY_USER = script(`${IDP}
 local deleted = 0
 for _, token in ipairs(redis.call('SMEMBERS', KEYS[1])) do
   if token ~= ARGV[2] then
+    local idp = idp_set(P .. 'session:' .. token)
+    if idp then redis.call('SREM', idp, token) end
     deleted = deleted + redis.call('DEL', P .. 'session:' .. token)
     redis.call('SREM', KEYS[1], token)
   end
 end
+return deleted
+`);
+
+// KEYS: the provider session's set. ARGV: prefix. Deletes and answers, as { token, row } pairs,
+// every session it lists that still names this provider session (a token whose hash is gone, or
+// was overwritten, is only forgotten: tokens are random, never reused), then the set itself.
+const DELETE_BY_IDP = script(`${IDP}
+local deleted = {}
+for _, token in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local key = P .. 'session:' .. token
+  if idp_set(key) == KEYS[1] then
+    table.insert(deleted, { token, redis.call('HGETALL', key) })
+    redis.call('SREM', P .. 'user-sessions:' .. owner(key), token)
+    redis.call('DEL', key)
+  end
+end
+redis.call('DEL', KEYS[1])
 return deleted
 `);
 
@@ -87,7 +139,12 @@ return deleted
  * @example
  * const { getSessionAndUser } = sessionMethods(adapterContext(new Redis(), keysUnder("app:"), 0));
  */
-export function sessionMethods({ keys, keepExpiredMs, run, row }: AdapterContext): AdapterSessionMethods {
+export function sessionMethods({
+  keys,
+  keepExpiredMs,
+  run,
+  row,
+}: AdapterContext): AdapterSessionMethods & Required<Pick<Adapter, "deleteSessionsByIdpSession">> {
   const session = (key: string, flat: unknown) => row<AdapterSession>(key, SESSION, flat);
   return {
     async createSession(created) {
@@ -138,6 +195,11 @@ export function sessionMethods({ keys, keepExpiredMs, run, row }: AdapterContext
       const set = keys.userSessions(userId);
       const args = options?.except === undefined ? [] : [options.except];
       return Number(await run("deleteSessionsByUser", set, DELETE_BY_USER, args));
+    },
+    async deleteSessionsByIdpSession({ provider, idpSessionId }) {
+      const set = keys.idpSessions(provider, idpSessionId);
+      const rows = (await run("deleteSessionsByIdpSession", set, DELETE_BY_IDP, [])) as [string, string[]][];
+      return rows.flatMap(([token, flat]) => session(keys.session(token), flat) ?? []);
     },
   };
 }

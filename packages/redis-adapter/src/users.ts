@@ -10,6 +10,7 @@ import { encodeRow, USER } from "./codec";
 import type { AdapterContext } from "./context";
 import { accountMember } from "./keys";
 import { script } from "./script";
+import { IDP } from "./sessions";
 
 type UserMethods = Required<
   Pick<
@@ -63,7 +64,7 @@ return redis.call('HGETALL', KEYS[1])
 // KEYS: user. ARGV: prefix, id. Removes the user, their email index entry, and every account,
 // session and authenticator listed in their sets, with the sets: one step, so no reader sees a
 // session whose user is half gone. Answers the user as it was.
-const DELETE = script(`
+const DELETE = script(`${IDP}
 local id = ARGV[2]
 local user = redis.call('HGETALL', KEYS[1])
 local ok, email = pcall(cjson.decode, redis.call('HGET', KEYS[1], 'email') or 'null')
@@ -76,7 +77,12 @@ local owned = { { 'user-accounts:', 'account:' }, { 'user-sessions:', 'session:'
   { 'user-authenticators:', 'authenticator:' } }
 for _, pair in ipairs(owned) do
   local set = P .. pair[1] .. id
-  for _, member in ipairs(redis.call('SMEMBERS', set)) do redis.call('DEL', P .. pair[2] .. member) end
+  for _, member in ipairs(redis.call('SMEMBERS', set)) do
+    -- A session leaves its identity-provider session's set too, which goes with its last member.
+    local idp = pair[2] == 'session:' and idp_set(P .. 'session:' .. member)
+    if idp then redis.call('SREM', idp, member) end
+    redis.call('DEL', P .. pair[2] .. member)
+  end
   redis.call('DEL', set)
 end
 return user

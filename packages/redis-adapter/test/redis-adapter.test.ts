@@ -192,6 +192,52 @@ describe("indexes", () => {
     });
   });
 
+  it("an identity-provider session's set loses each session deleted any way, and goes with its last one", async () => {
+    const db = adapter();
+    const before = await allKeys();
+    const [ada, bob] = [await newUser(db), await newUser(db)];
+    const idp = { provider: "idp", idpSessionId: "sid-1" };
+    const expires = new Date(Date.now() + HOUR);
+    for (const [sessionToken, userId] of [
+      ["a1", ada.id],
+      ["a2", ada.id],
+      ["b1", bob.id],
+    ] as const)
+      await db.createSession({ sessionToken, userId, expires, ...idp });
+    const set = `${PREFIX}idp-sessions:3:idp:sid-1`;
+    expect((await client.smembers(set)).sort()).toEqual(["a1", "a2", "b1"]);
+
+    await db.deleteSession("a1");
+    expect((await client.smembers(set)).sort()).toEqual(["a2", "b1"]);
+    await db.deleteSessionsByUser(ada.id);
+    expect(await client.smembers(set)).toEqual(["b1"]);
+    await db.deleteUser(bob.id);
+    await db.deleteUser(ada.id);
+    expect(await allKeys()).toEqual(before);
+  });
+
+  it("an identity-provider session's set lives as long as its longest session, retention included", async () => {
+    const db = adapter({ keepExpiredSessionsFor: 60 });
+    const user = await newUser(db);
+    const idp = { provider: "idp", idpSessionId: "sid-1" };
+    await db.createSession({
+      sessionToken: "s1",
+      userId: user.id,
+      expires: new Date(Date.now() + HOUR),
+      ...idp,
+    });
+    await db.createSession({
+      sessionToken: "s2",
+      userId: user.id,
+      expires: new Date(Date.now() + 1000),
+      ...idp,
+    });
+    const set = `${PREFIX}idp-sessions:3:idp:sid-1`;
+    expect(await client.pttl(set)).toBeGreaterThan(HOUR + 55_000);
+    await db.updateSession({ sessionToken: "s2", expires: new Date(Date.now() + 2 * HOUR) });
+    expect(await client.pttl(set)).toBeGreaterThan(2 * HOUR + 55_000);
+  });
+
   it("two prefixes are two separate stores in one Redis", async () => {
     const user = await newUser(adapter());
     const other = RedisAdapter(client, { prefix: "other:" }) as Required<Adapter>;
@@ -219,6 +265,17 @@ describe("identifiers that a naive key layout would confuse", () => {
     expect(await db.getUserByAccount({ provider: p2, providerAccountId: id2 })).toEqual(two);
     await db.deleteUser(one.id);
     expect(await db.getUserByAccount({ provider: p2, providerAccountId: id2 })).toEqual(two);
+  });
+
+  it.each(pairs)("identity-provider sessions (%j, %j) and (%j, %j) stay apart", async (p1, s1, p2, s2) => {
+    const db = adapter();
+    const user = await newUser(db);
+    const expires = new Date(Date.now() + HOUR);
+    await db.createSession({ sessionToken: "one", userId: user.id, expires, provider: p1, idpSessionId: s1 });
+    await db.createSession({ sessionToken: "two", userId: user.id, expires, provider: p2, idpSessionId: s2 });
+    const deleted = await db.deleteSessionsByIdpSession({ provider: p1, idpSessionId: s1 });
+    expect(deleted.map((s) => s.sessionToken)).toEqual(["one"]);
+    expect(await db.getSessionAndUser("two")).not.toBeNull();
   });
 
   it.each(pairs)("verification tokens (%j, %j) and (%j, %j) stay apart", async (i1, t1, i2, t2) => {

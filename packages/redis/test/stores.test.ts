@@ -133,6 +133,59 @@ describe("redisSessionStore", () => {
       },
     },
     {
+      name: "deleteByIdpSession removes that provider session's sessions of every user, answers them, and keeps the rest",
+      run: async (store) => {
+        const sessions = [
+          session("a", "u1"),
+          session("b", "u2"),
+          session("same-sid-other-provider", "u1", { provider: "other" }),
+          session("other-sid", "u1", { idpSessionId: "another" }),
+          // The set's key puts the provider's length first: this pair cannot land in idp/idp-session's set.
+          session("colons", "u1", { provider: "idp:idp", idpSessionId: "session" }),
+        ];
+        for (const s of sessions) await store.create(s);
+
+        const deleted = await store.deleteByIdpSession!("idp", "idp-session");
+
+        expect([...deleted].sort((x, y) => x.id.localeCompare(y.id))).toEqual([sessions[0], sessions[1]]);
+        expect(await store.get("a")).toBeNull();
+        expect(await store.get("b")).toBeNull();
+        expect(ids(await store.listByUser("u1"))).toEqual(["colons", "other-sid", "same-sid-other-provider"]);
+        expect(await store.listByUser("u2")).toEqual([]);
+        expect(await store.deleteByIdpSession!("idp", "idp-session")).toEqual([]);
+        expect((await store.deleteByIdpSession!("idp:idp", "session")).map((s) => s.id)).toEqual(["colons"]);
+      },
+    },
+    {
+      name: "deleteByIdpSession skips sessions deleted, revoked or expired before, and the set is tidied with them",
+      run: async (store) => {
+        await store.create(session("deleted"));
+        await store.create(session("revoked", "u2"));
+        await store.create(session("expired", "u3", { expires: new Date(Date.now() + 200) }));
+        await store.create(session("kept", "u4"));
+        await store.delete("deleted");
+        await store.deleteByUser("u2");
+        const set = "portcullis:idp-sessions:3:idp:idp-session";
+        expect((await client.smembers(set)).sort()).toEqual(["expired", "kept"]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+
+        expect((await store.deleteByIdpSession!("idp", "idp-session")).map((s) => s.id)).toEqual(["kept"]);
+        expect(await client.exists(set)).toBe(0);
+      },
+    },
+    {
+      name: "the provider session's set expires with its longest session, and touch extends it",
+      run: async (store) => {
+        const set = "portcullis:idp-sessions:3:idp:idp-session";
+        await store.create(session("a", "u1", { expires: new Date(Date.now() + 10_000) }));
+        const first = await client.pttl(set);
+        expect(first).toBeGreaterThan(8_000);
+        expect(first).toBeLessThanOrEqual(10_000);
+        await store.touch("a", { lastSeenAt: new Date(), expires: new Date(Date.now() + HOUR) });
+        expect(await client.pttl(set)).toBeGreaterThan(HOUR - 5_000);
+      },
+    },
+    {
       name: "keys carry the prefix, so two stores with different prefixes never meet",
       run: async (store) => {
         const other = redisSessionStore(client, { prefix: "other:" });
@@ -140,7 +193,11 @@ describe("redisSessionStore", () => {
         await other.create(session("b"));
         expect(ids(await store.listByUser("u1"))).toEqual(["a"]);
         expect(await other.get("a")).toBeNull();
-        expect((await client.keys("other:*")).sort()).toEqual(["other:session:b", "other:user-sessions:u1"]);
+        expect((await client.keys("other:*")).sort()).toEqual([
+          "other:idp-sessions:3:idp:idp-session",
+          "other:session:b",
+          "other:user-sessions:u1",
+        ]);
       },
     },
   ];

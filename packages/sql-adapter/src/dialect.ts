@@ -53,6 +53,11 @@ export interface SqlDialect {
    * concurrent callers at most one gets the row. Answers undefined when nothing matched.
    */
   take(db: AnyDb, table: string, match: Row): Promise<Row | undefined>;
+  /**
+   * Deletes every row of `table` matching every column of `match` and answers them, atomically:
+   * a row is answered to at most one of concurrent callers.
+   */
+  takeAll(db: AnyDb, table: string, match: Row): Promise<Row[]>;
 }
 
 /** DELETE ... RETURNING: the database deletes and returns in one statement, so one caller wins. */
@@ -73,6 +78,23 @@ async function lockAndDelete(db: AnyDb, table: string, match: Row): Promise<Row 
   });
 }
 
+/** DELETE ... RETURNING of every matching row, in one statement. */
+async function deleteAllReturning(db: AnyDb, table: string, match: Row): Promise<Row[]> {
+  return db.deleteFrom(table).where(whereAll(match)).returningAll().execute();
+}
+
+/**
+ * MySQL: lock every matching row (InnoDB's locks cover the scanned gaps as well, so no matching
+ * row can be added meanwhile), then delete them; concurrent callers wait and find none.
+ */
+async function lockAndDeleteAll(db: AnyDb, table: string, match: Row): Promise<Row[]> {
+  return inTransaction(db, async (trx) => {
+    const rows = await trx.selectFrom(table).selectAll().where(whereAll(match)).forUpdate().execute();
+    if (rows.length > 0) await trx.deleteFrom(table).where(whereAll(match)).execute();
+    return rows;
+  });
+}
+
 const asIs = <T>(value: T) => value;
 
 const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
@@ -89,6 +111,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
     },
     boolean: (value) => (value ? 1 : 0),
     take: deleteReturning,
+    takeAll: deleteAllReturning,
   },
   postgres: {
     types: { key: "text", text: "text", date: "timestamptz", integer: "bigint", boolean: "boolean" },
@@ -97,6 +120,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
     date: (value) => value ?? null,
     boolean: asIs,
     take: deleteReturning,
+    takeAll: deleteAllReturning,
   },
   // A binary collation makes lookups of tokens and emails exact, as on the other dialects
   // (MySQL's default collations ignore case).
@@ -108,6 +132,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
     date: (value) => value ?? null,
     boolean: asIs,
     take: lockAndDelete,
+    takeAll: lockAndDeleteAll,
   },
 };
 

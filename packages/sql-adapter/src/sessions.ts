@@ -1,4 +1,4 @@
-import type { AdapterSessionMethods } from "@portcullis/core/adapters";
+import type { Adapter, AdapterSessionMethods } from "@portcullis/core/adapters";
 import { existingColumns, type TableColumns, timestamps } from "./columns";
 import type { SqlContext } from "./context";
 import type { Row } from "./db";
@@ -21,7 +21,12 @@ const JOINED = {
 } as const;
 
 /** The database-session methods of the SQL adapter. */
-export function sessionMethods({ db, dialect, tables, columns }: SqlContext): AdapterSessionMethods {
+export function sessionMethods({
+  db,
+  dialect,
+  tables,
+  columns,
+}: SqlContext): AdapterSessionMethods & Required<Pick<Adapter, "deleteSessionsByIdpSession">> {
   const byToken = async (sessionToken: string) => {
     const row = await db
       .selectFrom(tables.session)
@@ -125,6 +130,15 @@ export function sessionMethods({ db, dialect, tables, columns }: SqlContext): Ad
       const result = await statement.executeTakeFirst();
       // Drivers report the count as a bigint (Kysely) of rows the database matched.
       return Number(result.numDeletedRows);
+    },
+    async deleteSessionsByIdpSession({ provider, idpSessionId }) {
+      // A table without these columns (Auth.js's, not migrated) holds no session of any sid.
+      const table = (await columns()).session;
+      if (!table?.types.has("provider") || !table.types.has("idpSessionId")) return [];
+      // One statement where the dialect can (one locked transaction on MySQL), answering the
+      // rows, so that back-channel logout can tell each session's user.
+      const rows = await dialect.takeAll(db, tables.session, { provider, idpSessionId });
+      return rows.map(toSession);
     },
   };
 }

@@ -4,7 +4,10 @@ import type { SuiteContext } from "../context";
 import { EARLIER, newDetailedSession, newUser, randomId } from "../fixtures";
 import { expectSession } from "../session-checks";
 
-type SessionControlMethod = keyof Pick<Adapter, "listSessionsByUser" | "deleteSessionsByUser">;
+type SessionControlMethod = keyof Pick<
+  Adapter,
+  "listSessionsByUser" | "deleteSessionsByUser" | "deleteSessionsByIdpSession"
+>;
 
 const byToken = (a: AdapterSession, b: AdapterSession) => a.sessionToken.localeCompare(b.sessionToken);
 
@@ -101,6 +104,56 @@ export function sessionControlCases({ adapter, read, sessionDetails }: SuiteCont
         const user = await adapter.createUser(newUser());
         expect(await adapter.deleteSessionsByUser(user.id)).toBe(0);
         expect(await adapter.deleteSessionsByUser(randomId(), { except: randomId() })).toBe(0);
+      },
+    );
+
+    methodCase(
+      "deleteSessionsByIdpSession",
+      "deleteSessionsByIdpSession deletes the sessions of every user in that provider session, expired ones included, and answers them",
+      async () => {
+        const idp = { provider: "conformance-idp", idpSessionId: randomId() };
+        const alice = await userWithSessions(2);
+        const bob = await userWithSessions(1);
+        // Alice's expired session and one of Bob's were started in the same provider session.
+        const ended = [
+          newDetailedSession(alice.user.id, { ...idp, expires: EARLIER }),
+          newDetailedSession(alice.user.id, idp),
+          newDetailedSession(bob.user.id, idp),
+        ];
+        for (const session of ended) await adapter.createSession(session);
+        // A data layer without room for the sid (sessionDetails false) can find no session by it.
+        const keepsSid =
+          sessionDetails || (await read.session(ended[1]!.sessionToken))?.idpSessionId === idp.idpSessionId;
+
+        const deleted = [...(await adapter.deleteSessionsByIdpSession(idp))].sort(byToken);
+
+        const expected = keepsSid ? [...ended].sort(byToken) : [];
+        expect(deleted.map((s) => s.sessionToken)).toEqual(expected.map((s) => s.sessionToken));
+        deleted.forEach((session, i) => {
+          expectSession(session, expected[i] as AdapterSession, sessionDetails);
+        });
+        for (const session of expected) expect(await read.session(session.sessionToken)).toBeNull();
+        for (const session of [...alice.sessions, ...bob.sessions])
+          expect(await read.session(session.sessionToken)).not.toBeNull();
+      },
+    );
+
+    methodCase(
+      "deleteSessionsByIdpSession",
+      "deleteSessionsByIdpSession leaves the same sid of another provider alone, and answers [] when nothing matches",
+      async () => {
+        const { user } = await userWithSessions(0);
+        const idpSessionId = randomId();
+        const elsewhere = newDetailedSession(user.id, { provider: "another-idp", idpSessionId });
+        await adapter.createSession(elsewhere);
+
+        expect(
+          await adapter.deleteSessionsByIdpSession({ provider: "conformance-idp", idpSessionId }),
+        ).toEqual([]);
+        expect(
+          await adapter.deleteSessionsByIdpSession({ provider: randomId(), idpSessionId: randomId() }),
+        ).toEqual([]);
+        expect(await read.session(elsewhere.sessionToken)).not.toBeNull();
       },
     );
   });

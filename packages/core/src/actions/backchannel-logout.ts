@@ -8,7 +8,7 @@
  * Answers: 200 (no-store) once revoked (or when nothing here matched); 400 with
  * `{ error: "invalid_request", error_description }` for anything that is not a valid, fresh logout
  * token of that provider; 501 when the sessions cannot be revoked (JWT sessions without a session
- * store, a token naming only a `sid`); 503 when the replay store is down. Never a 5xx for a bad token.
+ * store, a token naming only a `sid` when the store cannot find sessions by it); 503 when the replay store is down. Never a 5xx for a bad token.
  */
 import { callAdapter } from "../adapter/call";
 import type { Action, ActionContext, AuthResult } from "../context";
@@ -22,7 +22,7 @@ import {
   verifyLogoutToken,
 } from "../flows/oauth/logout-token";
 import { memoryStore } from "../rate-limit/memory-store";
-import { revokeIdpSessions } from "../session/control";
+import { revokeIdpSessionEverywhere, revokeIdpSessions } from "../session/control";
 import type { OAuth2Config, RateLimitStore } from "../types";
 
 /** The replay store of providers that name none: one per process, shared by every configuration. */
@@ -106,7 +106,8 @@ export const backchannelLogout: Action = async (req, ctx) => {
       );
     return answer(501, "unsupported", "This application cannot revoke its sessions.");
   }
-  if (claims.sub === undefined)
+  // A token naming only a sid needs a store that finds sessions by it: the user is unknown.
+  if (claims.sub === undefined && typeof store.deleteByIdpSession !== "function")
     return answer(501, "unsupported", "Logout tokens without a sub are not supported.");
   try {
     if (!(await firstUse(provider, claims, ctx))) return refused("The logout_token was used already.");
@@ -117,14 +118,20 @@ export const backchannelLogout: Action = async (req, ctx) => {
     return answer(503, "temporarily_unavailable", "Try again later.");
   }
   try {
-    const userId = await userOf(provider, claims.sub, ctx);
-    if (userId !== undefined)
-      await revokeIdpSessions(
-        ctx.config,
-        userId,
-        { provider: provider.id, idpSessionId: claims.sid },
-        ctx.now,
-      );
+    if (claims.sub === undefined) {
+      // The token checks guarantee a sid whenever there is no sub.
+      const idpSessionId = claims.sid as string;
+      await revokeIdpSessionEverywhere(ctx.config, { provider: provider.id, idpSessionId }, ctx.now);
+    } else {
+      const userId = await userOf(provider, claims.sub, ctx);
+      if (userId !== undefined)
+        await revokeIdpSessions(
+          ctx.config,
+          userId,
+          { provider: provider.id, idpSessionId: claims.sid },
+          ctx.now,
+        );
+    }
   } catch (error) {
     ctx.config.logger.error(
       new AuthError("A back-channel logout could not revoke the sessions.", { cause: error }),

@@ -192,3 +192,36 @@ export async function revokeIdpSessions(
   await announce(config, userId, ended);
   return ended.length;
 }
+
+/**
+ * Revokes the sessions an identity-provider session started, whoever their users are: what a
+ * back-channel logout naming only a `sid` asks. Fires `signOut` for each session still live and
+ * `sessionsRevoked` once per user that had one.
+ *
+ * @param config The normalised configuration; its store must have `deleteByIdpSession`.
+ * @param idp The provider's id and its session id.
+ * @param now The current time (ms).
+ * @returns How many live sessions were revoked.
+ * @throws UnsupportedStrategy without a store or when the store cannot find sessions by `sid`;
+ * AdapterError when the store fails.
+ * @example
+ * ```ts
+ * await revokeIdpSessionEverywhere(config, { provider: "keycloak", idpSessionId: sid }, ctx.now)
+ * ```
+ */
+export async function revokeIdpSessionEverywhere(
+  config: InternalConfig,
+  idp: { provider: string; idpSessionId: string },
+  now: number,
+): Promise<number> {
+  const store = storeOf(config);
+  if (typeof store.deleteByIdpSession !== "function")
+    throw new UnsupportedStrategy("The session store cannot find sessions by identity-provider session.");
+  const deleted = await store.deleteByIdpSession(idp.provider, idp.idpSessionId);
+  // Expired sessions were deleted too, but nobody was signed in with them: nothing to announce.
+  const ended = deleted.filter((s) => s.expires instanceof Date && s.expires.getTime() > now);
+  const byUser = new Map<string, StoredSession[]>();
+  for (const s of ended) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s]);
+  for (const [userId, sessions] of byUser) await announce(config, userId, sessions);
+  return ended.length;
+}

@@ -64,6 +64,15 @@ export function adapterSessionStore(adapter: Adapter): SessionStore {
       callAdapter("deleteSessionsByUser", () =>
         adapter.deleteSessionsByUser!(userId, except === undefined ? {} : { except }),
       ),
+    // Only where the adapter can: callers tell a store without it by the method's absence.
+    ...(typeof adapter.deleteSessionsByIdpSession === "function" && {
+      deleteByIdpSession: async (provider: string, idpSessionId: string) =>
+        (
+          await callAdapter("deleteSessionsByIdpSession", () =>
+            adapter.deleteSessionsByIdpSession!({ provider, idpSessionId }),
+          )
+        ).map(stored),
+    }),
   };
 }
 
@@ -106,6 +115,15 @@ export function memorySessionStore(): SessionStore {
       for (const [id, session] of sessions)
         if (session.userId === userId && id !== except && sessions.delete(id)) count++;
       return count;
+    },
+    deleteByIdpSession: (provider, idpSessionId) => {
+      const ended: StoredSession[] = [];
+      for (const [id, session] of sessions) {
+        if (session.provider !== provider || session.idpSessionId !== idpSessionId) continue;
+        sessions.delete(id);
+        ended.push({ ...session });
+      }
+      return ended;
     },
   };
 }

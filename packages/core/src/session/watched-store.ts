@@ -47,5 +47,10 @@ export function watchedStore(store: SessionStore, logger: LoggerInstance, deadli
     delete: (id) => call("delete", () => store.delete(id)),
     listByUser: (userId) => call("listByUser", () => store.listByUser(userId)),
     deleteByUser: (userId, except) => call("deleteByUser", () => store.deleteByUser(userId, except)),
+    // Present only when the wrapped store has it: its absence is what makes sid-only logouts 501.
+    ...(typeof store.deleteByIdpSession === "function" && {
+      deleteByIdpSession: (provider: string, idpSessionId: string) =>
+        call("deleteByIdpSession", () => store.deleteByIdpSession!(provider, idpSessionId)),
+    }),
   };
 }

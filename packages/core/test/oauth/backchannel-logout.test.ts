@@ -97,6 +97,79 @@ describe("a valid logout token", () => {
     expect(await sessionOf(client)).toBeNull();
   });
 
+  it("with only a sid revokes the JWT sessions of that provider session, whoever they belong to, and no others", async () => {
+    const { config, revoked } = jwtConfig();
+    const signOuts: unknown[] = [];
+    config.events = { ...config.events, signOut: (message) => void signOuts.push(message) };
+    const first = await signedIn(config);
+    const second = await signedIn(config);
+    const bob = await signedIn(config, "bob");
+
+    const response = await post(browser(config), await idp.sign(logoutClaims(idp, undefined, first.sid)));
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await sessionOf(first.client)).toBeNull();
+    expect(await sessionOf(second.client)).toMatchObject({ user: { email: "alice@example.test" } });
+    expect(await sessionOf(bob.client)).not.toBeNull();
+    expect(revoked).toEqual([{ user: { id: "alice" }, count: 1 }]);
+    expect(signOuts).toEqual([{ session: expect.objectContaining({ userId: "alice" }) }]);
+  });
+
+  it("with only a sid fires sessionsRevoked once per user with live sessions, and signOut for each", async () => {
+    const { config, store, revoked } = jwtConfig();
+    const signOuts: unknown[] = [];
+    config.events = { ...config.events, signOut: (message) => void signOuts.push(message) };
+    const { sid } = await signedIn(config);
+    const later = new Date(Date.now() + 3_600_000);
+    // Sessions another app instance registered in the same provider session, one already expired.
+    await store.create({ id: "bob-1", userId: "bob", expires: later, provider: "idp", idpSessionId: sid });
+    await store.create({ id: "bob-2", userId: "bob", expires: later, provider: "idp", idpSessionId: sid });
+    await store.create({
+      id: "carol",
+      userId: "carol",
+      expires: new Date(0),
+      provider: "idp",
+      idpSessionId: sid,
+    });
+
+    expect((await post(browser(config), await idp.sign(logoutClaims(idp, undefined, sid)))).status).toBe(200);
+
+    expect(revoked).toEqual([
+      { user: { id: "alice" }, count: 1 },
+      { user: { id: "bob" }, count: 2 },
+    ]);
+    expect(signOuts).toHaveLength(3);
+    expect(await store.get("carol")).toBeNull();
+  });
+
+  it("with only a sid revokes the database sessions of that provider session, in the adapter or in a store", async () => {
+    for (const store of [undefined, memorySessionStore()]) {
+      const adapter = MemoryAdapter();
+      const session = store ? { strategy: "database" as const, store } : undefined;
+      const config = oauthConfig([logoutProvider(idp)], { adapter, ...(session && { session }) });
+      const revoked: unknown[] = [];
+      config.events = { ...config.events, sessionsRevoked: (message) => void revoked.push(message) };
+      const first = browser(config);
+      const second = browser(config);
+      await signInThrough(first, idp);
+      await signInThrough(second, idp);
+      const token = first.jar.get("authjs.session-token")!;
+      const sid = store
+        ? (await store.get(token))?.idpSessionId
+        : (await adapter.getSessionAndUser!(token))?.session.idpSessionId;
+      expect(sid).toEqual(expect.any(String));
+
+      expect((await post(browser(config), await idp.sign(logoutClaims(idp, undefined, sid!)))).status).toBe(
+        200,
+      );
+
+      expect(await sessionOf(first)).toBeNull();
+      expect(await sessionOf(second)).not.toBeNull();
+      expect(revoked).toEqual([{ user: { id: expect.any(String) }, count: 1 }]);
+    }
+  });
+
   it("accepts typ logout+jwt and an exp", async () => {
     const { config } = jwtConfig();
     const { client, sid } = await signedIn(config);
@@ -127,11 +200,30 @@ describe("a logout token that cannot be acted on", () => {
     expect(warnings).toContain("backchannel-logout-no-store");
   });
 
-  it("is refused with 501 when it names only a sid", async () => {
-    const { config } = jwtConfig();
+  it("is refused with 501 when it names only a sid and the adapter cannot find database sessions by one", async () => {
+    const { deleteSessionsByIdpSession: _, ...adapter } = MemoryAdapter();
+    const config = oauthConfig([logoutProvider(idp)], { adapter });
+    const client = browser(config);
+    await signInThrough(client, idp);
+    const sid = (await adapter.getSessionAndUser!(client.jar.get("authjs.session-token")!))?.session
+      .idpSessionId;
+    const response = await post(browser(config), await idp.sign(logoutClaims(idp, undefined, sid!)));
+    expect(response.status).toBe(501);
+    expect(await sessionOf(client)).not.toBeNull();
+  });
+
+  it("is refused with 501 when it names only a sid and the store cannot find sessions by one", async () => {
+    const { deleteByIdpSession: _, ...withoutSidLookup } = memorySessionStore();
+    const { config } = jwtConfig({
+      session: { strategy: "jwt", store: withoutSidLookup, revalidateAfter: 0 },
+    });
     const { client, sid } = await signedIn(config);
     const response = await post(browser(config), await idp.sign(logoutClaims(idp, undefined, sid)));
     expect(response.status).toBe(501);
+    expect(await response.json()).toEqual({
+      error: "unsupported",
+      error_description: "Logout tokens without a sub are not supported.",
+    });
     expect(await sessionOf(client)).not.toBeNull();
   });
 });
