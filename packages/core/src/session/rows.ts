@@ -10,6 +10,7 @@ import { callAdapter } from "../adapter/call";
 import type { AdapterSession, AdapterUser } from "../adapters";
 import type { InternalConfig } from "../config/normalize";
 import type { SessionStore, StoredSession } from "../types";
+import { storedSession } from "./store";
 
 /** A database session and its user, as one read finds them. */
 export interface FoundSession {
@@ -67,18 +68,7 @@ function storeRows(store: SessionStore, config: InternalConfig): SessionRows {
       return null;
     },
     async create(session) {
-      await store.create({
-        id: session.sessionToken,
-        userId: session.userId,
-        expires: session.expires,
-        createdAt: session.createdAt ?? null,
-        lastSeenAt: session.lastSeenAt ?? null,
-        userAgent: session.userAgent ?? null,
-        // What back-channel logout finds sessions by; a store keeps no ID token, so a federated
-        // sign-out of these sessions names the client instead of hinting the token.
-        ...(session.provider != null && { provider: session.provider }),
-        ...(session.idpSessionId != null && { idpSessionId: session.idpSessionId }),
-      });
+      await store.create(storedSession(session));
       return session;
     },
     async extend(sessionToken, expires, lastSeenAt) {

@@ -17,7 +17,18 @@ export const STORE_METHODS = [
   "deleteSessionsByUser",
 ] as const;
 
-function stored(session: AdapterSession): StoredSession {
+/**
+ * A session row as a store keeps it: the token is its id; the ID token stays out (a store keeps
+ * what back-channel logout finds sessions by, not what a federated sign-out hints with).
+ *
+ * @param session - The adapter's row.
+ * @returns The stored session.
+ * @example
+ * ```ts
+ * storedSession({ sessionToken: "t", userId: "u", expires: new Date() }).id // "t"
+ * ```
+ */
+export function storedSession(session: AdapterSession): StoredSession {
   return {
     id: session.sessionToken,
     userId: session.userId,
@@ -47,7 +58,7 @@ export function adapterSessionStore(adapter: Adapter): SessionStore {
     },
     get: async (id) => {
       const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(id));
-      return found ? stored(found.session) : null;
+      return found ? storedSession(found.session) : null;
     },
     touch: async (id, { lastSeenAt, expires }) => {
       await callAdapter("updateSession", () =>
@@ -59,7 +70,7 @@ export function adapterSessionStore(adapter: Adapter): SessionStore {
       return true;
     },
     listByUser: async (userId) =>
-      (await callAdapter("listSessionsByUser", () => adapter.listSessionsByUser!(userId))).map(stored),
+      (await callAdapter("listSessionsByUser", () => adapter.listSessionsByUser!(userId))).map(storedSession),
     deleteByUser: (userId, except) =>
       callAdapter("deleteSessionsByUser", () =>
         adapter.deleteSessionsByUser!(userId, except === undefined ? {} : { except }),
@@ -71,7 +82,7 @@ export function adapterSessionStore(adapter: Adapter): SessionStore {
           await callAdapter("deleteSessionsByIdpSession", () =>
             adapter.deleteSessionsByIdpSession!({ provider, idpSessionId }),
           )
-        ).map(stored),
+        ).map(storedSession),
     }),
   };
 }
