@@ -162,7 +162,8 @@ export async function revokeUserSessions(
 /**
  * Revokes a user's sessions because their identity provider said the user logged out there
  * (back-channel logout): with `idpSessionId`, only the sessions started in that provider session
- * (as they remember it); without, every session of the user.
+ * (as they remember it); without, every session of the user (without an adapter, every one
+ * signed in with this provider: the id is then the provider's subject).
  *
  * @param config The normalised configuration.
  * @param userId The user.
@@ -182,11 +183,15 @@ export async function revokeIdpSessions(
   now: number,
 ): Promise<number> {
   const { idpSessionId } = idp;
-  if (idpSessionId === undefined) return revokeUserSessions(config, userId, now);
+  // Without an adapter the user id is the provider's own subject, which another provider may
+  // also use for someone else: only sessions that remember this provider are this user's.
+  if (idpSessionId === undefined && config.adapter) return revokeUserSessions(config, userId, now);
   const store = storeOf(config);
-  // A session that remembers another provider is not this provider session's, whatever its sid.
-  const ended = (await live(store, userId, now)).filter(
-    (s) => s.idpSessionId === idpSessionId && (s.provider ?? idp.provider) === idp.provider,
+  const ended = (await live(store, userId, now)).filter((s) =>
+    idpSessionId === undefined
+      ? s.provider === idp.provider
+      : // A session that remembers another provider is not this provider session's, whatever its sid.
+        s.idpSessionId === idpSessionId && (s.provider ?? idp.provider) === idp.provider,
   );
   for (const s of ended) await store.delete(s.id);
   await announce(config, userId, ended);

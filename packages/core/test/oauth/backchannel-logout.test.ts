@@ -55,6 +55,28 @@ function post(client: TestClient, token: string, path = RECEIVER): Promise<Respo
 }
 
 describe("a valid logout token", () => {
+  it("without an adapter, a sub names this provider's user only: another provider's user of the same id stays signed in", async () => {
+    const other = await startLogoutIdp(undefined, undefined, "other");
+    try {
+      const store = memorySessionStore();
+      const config = oauthConfig(
+        [logoutProvider(idp), logoutProvider(other, {}, { id: "other", name: "Other IdP" })],
+        { session: { strategy: "jwt", store, revalidateAfter: 0 } },
+      );
+      const here = browser(config);
+      await signInThrough(here, idp, { sub: "alice" });
+      const elsewhere = browser(config);
+      await signInThrough(elsewhere, other, { id: "other", sub: "alice" });
+
+      expect((await post(browser(config), await idp.sign(logoutClaims(idp, "alice")))).status).toBe(200);
+
+      expect(await sessionOf(here)).toBeNull();
+      expect(await sessionOf(elsewhere)).toMatchObject({ user: { email: "alice@example.test" } });
+    } finally {
+      await other.stop();
+    }
+  });
+
   it("with a sid revokes only the sessions of that provider session, and fires sessionsRevoked", async () => {
     const { config, revoked } = jwtConfig();
     const first = await signedIn(config);
