@@ -7,6 +7,8 @@ import { isMemoryResponse, memoryHeadersOf } from "./memory-response";
 import { bodyWasCutOff } from "./node-request";
 import type { NodeServerResponse } from "./node-types";
 
+const encoder = new TextEncoder();
+
 /**
  * A Response's headers as Node writes them: each Set-Cookie is its own entry of an array, since
  * joined with commas, cookies' `Expires` dates would split them apart.
@@ -30,6 +32,12 @@ export function nodeHeadersOf(response: Response): Record<string, string | strin
 }
 
 /** Statuses that never carry a body, nor a length for one. */
+/** The UTF-8 length of a string, without encoding it when it is ASCII (every core answer but a page). */
+function utf8Length(text: string): number {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for any non-ASCII code unit.
+  return /^[\x00-\x7f]*$/.test(text) ? text.length : encoder.encode(text).byteLength;
+}
+
 function isBodiless(status: number): boolean {
   return status === 204 || status === 304 || (status >= 100 && status < 200);
 }
@@ -62,7 +70,14 @@ export async function responseToNode(res: NodeServerResponse, response: Response
     res.writeHead(status, headers).end();
     return;
   }
-  if (isMemoryResponse(response) || response.body === null) {
+  if (isMemoryResponse(response)) {
+    // Handed over as text, Node sends the body in one write with the status line and headers.
+    const text = await response.text();
+    headers["content-length"] = String(utf8Length(text));
+    res.writeHead(status, headers).end(text === "" ? undefined : text);
+    return;
+  }
+  if (response.body === null) {
     // Read whole without asking for `body`, where a stream would be built for nothing; the length
     // is then known, so no chunked framing (and a HEAD answer says what GET would send).
     const bytes = await response.arrayBuffer();

@@ -35,6 +35,6 @@ export interface NodeServerResponse extends NodeEmitter<NodeServerResponse> {
   readonly writableFinished: boolean;
   writeHead(status: number, headers: Record<string, string | string[]>): NodeServerResponse;
   write(chunk: Uint8Array): boolean;
-  end(chunk?: Uint8Array): NodeServerResponse;
+  end(chunk?: Uint8Array | string): NodeServerResponse;
   destroy(): void;
 }

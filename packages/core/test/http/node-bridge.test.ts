@@ -104,6 +104,16 @@ describe("requestFromNode and responseToNode", () => {
     expect(answer.headers["content-length"]).toBe(String(Buffer.byteLength(answer.body)));
   });
 
+  it("send a page in a language with non-ASCII letters whole, with its length in bytes", async () => {
+    const origin = await start(auth);
+    const answer = await send(origin, { path: "/auth/signin", headers: { "accept-language": "ja" } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('lang="ja"');
+    expect(answer.body).toContain("</html>");
+    expect(answer.headers["content-length"]).toBe(String(Buffer.byteLength(answer.body)));
+    expect(Buffer.byteLength(answer.body)).toBeGreaterThan(answer.body.length);
+  });
+
   it("keep cookies with Expires dates apart on a streamed answer", async () => {
     const expires = "Expires=Wed, 21 Oct 2037 07:28:00 GMT";
     const origin = await start(async () => {
