@@ -5,8 +5,8 @@
 import {
   type AccessTokenResult,
   type AuthConfig,
+  accessTokenWithCookies,
   createAuth,
-  RefreshTokenError,
   requestOrigin,
   setCookieHeader,
 } from "@portcullis/core";
@@ -48,18 +48,12 @@ export async function getAccessToken(
   const origin = requestOrigin(req.protocol, hostOf(req));
   if (origin === undefined) return null;
   const { cookie } = req.headers;
-  const setAll = (cookies: AccessTokenResult["cookies"]) => {
-    for (const c of cookies) res.append("Set-Cookie", setCookieHeader(c));
-  };
-  try {
-    const token = await createAuth(config).getAccessToken(providerId, {
-      headers: cookie ? { cookie } : {},
-      origin,
-    });
-    if (token) setAll(token.cookies);
-    return token;
-  } catch (error) {
-    if (error instanceof RefreshTokenError) setAll(error.cookies);
-    throw error;
-  }
+  return accessTokenWithCookies(
+    createAuth(config),
+    providerId,
+    { headers: cookie ? { cookie } : {}, origin },
+    (cookies) => {
+      for (const c of cookies) res.append("Set-Cookie", setCookieHeader(c));
+    },
+  );
 }

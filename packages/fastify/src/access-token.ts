@@ -5,8 +5,8 @@
 import {
   type AccessTokenResult,
   type AuthConfig,
+  accessTokenWithCookies,
   createAuth,
-  RefreshTokenError,
   requestOrigin,
   setCookieHeader,
 } from "@portcullis/core";
@@ -46,18 +46,12 @@ export async function getAccessToken(
   const origin = requestOrigin(request.protocol, request.host);
   if (origin === undefined) return null;
   const { cookie } = request.headers;
-  const setAll = (cookies: AccessTokenResult["cookies"]) => {
-    for (const c of cookies) reply.header("set-cookie", setCookieHeader(c));
-  };
-  try {
-    const token = await createAuth(config).getAccessToken(providerId, {
-      headers: cookie ? { cookie } : {},
-      origin,
-    });
-    if (token) setAll(token.cookies);
-    return token;
-  } catch (error) {
-    if (error instanceof RefreshTokenError) setAll(error.cookies);
-    throw error;
-  }
+  return accessTokenWithCookies(
+    createAuth(config),
+    providerId,
+    { headers: cookie ? { cookie } : {}, origin },
+    (cookies) => {
+      for (const c of cookies) reply.header("set-cookie", setCookieHeader(c));
+    },
+  );
 }

@@ -5,8 +5,8 @@
 import {
   type AccessTokenResult,
   type AuthConfig,
+  accessTokenWithCookies,
   createAuth,
-  RefreshTokenError,
   setCookieHeader,
 } from "@portcullis/core";
 import type { Context } from "hono";
@@ -42,18 +42,12 @@ export async function getAccessToken(
   config: AuthConfig,
 ): Promise<AccessTokenResult | null> {
   const request = c.req.raw;
-  const setAll = (cookies: AccessTokenResult["cookies"]) => {
-    for (const cookie of cookies) c.header("Set-Cookie", setCookieHeader(cookie), { append: true });
-  };
-  try {
-    const token = await createAuth(config).getAccessToken(providerId, {
-      headers: request.headers,
-      origin: new URL(request.url).origin,
-    });
-    if (token) setAll(token.cookies);
-    return token;
-  } catch (error) {
-    if (error instanceof RefreshTokenError) setAll(error.cookies);
-    throw error;
-  }
+  return accessTokenWithCookies(
+    createAuth(config),
+    providerId,
+    { headers: request.headers, origin: new URL(request.url).origin },
+    (cookies) => {
+      for (const cookie of cookies) c.header("Set-Cookie", setCookieHeader(cookie), { append: true });
+    },
+  );
 }

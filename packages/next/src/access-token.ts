@@ -1,5 +1,5 @@
 /** Server-side `getAccessToken`: the signed-in user's upstream access token, refreshed when due. */
-import { type AccessTokenResult, RefreshTokenError } from "@portcullis/core";
+import { type AccessTokenResult, accessTokenWithCookies } from "@portcullis/core";
 import type { NextAuthConfigInput } from "./config";
 import { callerOf, setCookies } from "./engine";
 
@@ -39,13 +39,6 @@ async function trySetCookies(cookies: AccessTokenResult["cookies"]): Promise<voi
 export function createGetAccessToken(input: NextAuthConfigInput): NextAuthGetAccessToken {
   return async (providerId) => {
     const { engine, call } = await callerOf(input);
-    try {
-      const token = await engine.getAccessToken(providerId, call);
-      if (token) await trySetCookies(token.cookies);
-      return token;
-    } catch (error) {
-      if (error instanceof RefreshTokenError) await trySetCookies(error.cookies);
-      throw error;
-    }
+    return accessTokenWithCookies(engine, providerId, call, trySetCookies);
   };
 }

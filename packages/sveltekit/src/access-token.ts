@@ -1,4 +1,9 @@
-import { type AccessTokenResult, type AuthEngine, RefreshTokenError } from "@portcullis/core";
+import {
+  type AccessTokenResult,
+  type AuthEngine,
+  accessTokenWithCookies,
+  RefreshTokenError,
+} from "@portcullis/core";
 import type { RequestEvent } from "@sveltejs/kit";
 import { setCookies } from "./cookies";
 
@@ -28,18 +33,13 @@ export function accessTokenGetter(
   signedOut: () => void,
 ): (providerId: string) => Promise<AccessTokenResult | null> {
   return async (providerId) => {
+    const call = { headers: event.request.headers, origin: event.url.origin };
     try {
-      const token = await auth.getAccessToken(providerId, {
-        headers: event.request.headers,
-        origin: event.url.origin,
-      });
-      if (token) setCookies(event.cookies, token.cookies);
-      return token;
+      return await accessTokenWithCookies(auth, providerId, call, (cookies) =>
+        setCookies(event.cookies, cookies),
+      );
     } catch (error) {
-      if (error instanceof RefreshTokenError && error.sessionEnded) {
-        setCookies(event.cookies, error.cookies);
-        signedOut();
-      }
+      if (error instanceof RefreshTokenError && error.sessionEnded) signedOut();
       throw error;
     }
   };

@@ -3,8 +3,8 @@
  * token, an adapter that cannot store, a provider that is down, and hostile token responses.
  */
 
-import type { AccessTokenOptions, Adapter, OAuth2Config } from "@portcullis/core";
-import { customFetch } from "@portcullis/core";
+import type { AccessTokenOptions, Adapter, OAuth2Config, ResponseCookie } from "@portcullis/core";
+import { accessTokenWithCookies, customFetch } from "@portcullis/core";
 import { MissingAdapterMethods, OAuthProviderUnavailable, RefreshTokenError } from "@portcullis/core/errors";
 import { decode } from "@portcullis/core/jwt";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, SECRET, sessionOf } from "../oauth/helpers";
 import {
   accessToken,
+  callOf,
   clock,
   engineOf,
   NEAR_EXPIRY,
@@ -104,6 +105,23 @@ describe("a refresh that fails for good", () => {
     expect(error).toMatchObject({ reason: "invalid_grant", sessionEnded: true });
     for (const cookie of error.cookies) client.jar.set(cookie.name, cookie.value);
     expect(await sessionOf(client)).toBeNull();
+  });
+
+  it("accessTokenWithCookies hands an integration the cookie that clears the ended JWT session, then rethrows", async () => {
+    const { time, config, engine } = setup({
+      adapter: null,
+      provider: { keepTokensInJwt: true },
+      accessTokens: { endSessionOnFailure: true },
+    });
+    const client = await signedIn(config, idp);
+    await revokeAtProvider(idp, await refreshTokenInJwt(engine, client));
+    time.advance(NEAR_EXPIRY);
+    const set: ResponseCookie[] = [];
+    const error = await thrown(
+      accessTokenWithCookies(engine, "idp", callOf(client), (cookies) => void set.push(...cookies)),
+    );
+    expect(error).toMatchObject({ type: "RefreshTokenError", sessionEnded: true });
+    expect(set).toEqual([expect.objectContaining({ name: "authjs.session-token", value: "" })]);
   });
 
   it("throws RefreshTokenError (no_refresh_token) when the provider issued no refresh token", async () => {
