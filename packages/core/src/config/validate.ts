@@ -3,6 +3,7 @@
  * error whose message says what to change. Catching these here means a flow never fails halfway
  * because, say, the adapter lacks the method it needs.
  */
+
 import type { Adapter } from "../adapters";
 import {
   type AuthError,
@@ -15,6 +16,7 @@ import {
   MissingWebAuthnAutocomplete,
 } from "../errors";
 import { carriedFlow, needsCarriedFlow } from "../flows/carried";
+import { codeSettings } from "../flows/email/code";
 import { STORE_METHODS } from "../session/store";
 import type { WarningCode } from "../types";
 import { envProviderKey } from "./env";
@@ -87,6 +89,13 @@ function validateProviders(config: InternalConfig): AuthError | undefined {
         return new InvalidConfiguration(
           `The email provider "${provider.id}" needs a \`sendVerificationRequest\` function.`,
         );
+      }
+      // A bad `code` option is found at start-up, not at the first visitor's sign-in.
+      try {
+        codeSettings(provider);
+      } catch (error) {
+        if (error instanceof InvalidConfiguration) return error;
+        throw error;
       }
     }
     if (provider.type === "webauthn" && !config.experimental.enableWebAuthn) {

@@ -60,6 +60,16 @@ const STORE_LABEL = "portcullis/email-code/store";
  * ```
  */
 export function codeSettings(provider: EmailConfig): CodeSettings | undefined {
+  if (settled.has(provider)) return settled.get(provider);
+  const settings = readCodeSettings(provider);
+  settled.set(provider, settings);
+  return settings;
+}
+
+/** Each provider's settings, read once (at start-up, by the configuration check). */
+const settled = new WeakMap<EmailConfig, CodeSettings | undefined>();
+
+function readCodeSettings(provider: EmailConfig): CodeSettings | undefined {
   const option = provider.code;
   if (option === undefined || option === false) return undefined;
   // Read defensively: plain JavaScript configurations reach this too.
