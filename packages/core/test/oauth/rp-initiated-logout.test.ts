@@ -81,6 +81,22 @@ describe("a federated sign-out (JWT sessions)", () => {
     expect(to.searchParams.has("id_token_hint")).toBe(false);
   });
 
+  it.each(["yes", "1", "TRUE", ""])(
+    "an unrecognised `federated` value (%j) leaves it to the provider's default",
+    async (value) => {
+      const local = oauthConfig([logoutProvider(idp)]);
+      const client = browser(local);
+      await signInThrough(client, idp);
+      expect(location(await postSignOut(client, { federated: value })).href).toBe(`${ORIGIN}/bye`);
+
+      const federating = oauthConfig([logoutProvider(idp, { federated: true })]);
+      const other = browser(federating);
+      await signInThrough(other, idp);
+      const to = location(await postSignOut(other, { federated: value }));
+      expect(`${to.origin}${to.pathname}`).toBe(`${idp.issuer}/session/end`);
+    },
+  );
+
   it("uses the provider's postLogoutRedirectUri and endSessionEndpoint when set", async () => {
     const config = oauthConfig([
       logoutProvider(idp, {
