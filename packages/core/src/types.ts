@@ -712,19 +712,13 @@ export interface SessionOptions {
   storeUnavailable: "refuse" | "trust-token";
 }
 
-/** A session as a {@link SessionStore} keeps it. */
-export interface StoredSession {
+/**
+ * A session as a {@link SessionStore} keeps it: a database session's fields (see
+ * {@link AdapterSession}), keyed by `id`, without the ID token.
+ */
+export interface StoredSession extends Omit<AdapterSession, "sessionToken" | "idToken"> {
   /** The store's key: a JWT's session id, or a database session's token. Never shown to clients. */
   id: string;
-  userId: string;
-  expires: Date;
-  createdAt?: Date | null;
-  lastSeenAt?: Date | null;
-  userAgent?: string | null;
-  /** The id of the provider the session was signed in with (OAuth/OIDC sign-ins). */
-  provider?: string | null;
-  /** The identity provider's session id (the ID token's `sid`), for back-channel logout. */
-  idpSessionId?: string | null;
 }
 
 /**
