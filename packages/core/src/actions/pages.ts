@@ -24,18 +24,27 @@ export const error: Action = async (req, ctx) => {
   return html(page.html, page.status);
 };
 
-/** The code form for the provider named in the query, when it mails codes. */
-async function codeForm(req: AuthRequest, ctx: ActionContext): Promise<VerifyRequestCodeForm | undefined> {
+/**
+ * The code form for the provider named in the query, when it mails codes. The address is the one
+ * the mail went to (the sealed cookie) when this browser asked for it, else the URL's.
+ */
+async function codeForm(
+  req: AuthRequest,
+  ctx: ActionContext,
+  sentTo: string | null | undefined,
+): Promise<VerifyRequestCodeForm | undefined> {
   const name = req.query.provider;
   const provider = name === undefined ? undefined : ctx.config.providerById.get(name);
   if (provider?.type !== "email") return undefined;
   const settings = codeSettings(provider);
   if (!settings) return undefined;
-  let email: string | undefined;
-  try {
-    email = emailIdentifier(provider, req.query.email);
-  } catch {
-    // No usable address in the URL (a hand-edited or shared one): the visitor types it.
+  let email = sentTo ?? undefined;
+  if (email === undefined) {
+    try {
+      email = emailIdentifier(provider, req.query.email);
+    } catch {
+      // No usable address in the URL (a hand-edited or shared one): the visitor types it.
+    }
   }
   return {
     actionUrl: `${ctx.actionUrl}/callback/${encodeURIComponent(provider.id)}`,
@@ -55,7 +64,7 @@ export const verifyRequest: Action = async (req, ctx) => {
     return { redirect: url.href };
   }
   const sentTo = await readSentTo(req, ctx);
-  const code = await codeForm(req, ctx);
+  const code = await codeForm(req, ctx, sentTo);
   const page = renderVerifyRequestPage({
     email: sentTo,
     host: new URL(ctx.origin).host,

@@ -406,6 +406,15 @@ describe("the verify-request page", () => {
     },
   );
 
+  it("fills the form with the address this browser asked a code for, whatever address a crafted link names", async () => {
+    const app = codeApp();
+    const { browser } = await mailedCode(app, "mine@example.com");
+    const page = await browser.get(codePage("someone-else@example.com").slice(ORIGIN.length));
+    const text = await page.text();
+    expect(text).toContain('value="mine@example.com" readonly');
+    expect(text).not.toContain("someone-else@example.com");
+  });
+
   it("has no form for a provider without codes", async () => {
     const app = emailApp(sink);
     const page = await app.browser().get("/auth/verify-request?provider=nodemailer&type=email&email=a@b.co");
