@@ -11,9 +11,8 @@
  * against jose/@auth/core in both directions, on both backends.
  */
 
-import { type CbcStream, cbcStream, decryptOn, encryptOn } from "./cbc-stream";
-import { type HmacState, hmacSha512, hmacState } from "./hmac-sha512";
-import { nodeCrypto, type SyncCrypto } from "./node-crypto";
+import { type CbcHsLane, cbcHsLane, decryptOnLane, encryptOnLane } from "./cbc-hs-node";
+import { nodeCrypto } from "./node-crypto";
 import { base64urlDecode, base64urlEncode } from "./primitives";
 import { randomBytes } from "./random";
 
@@ -23,10 +22,8 @@ export interface CbcHsKey {
   encKey: Uint8Array;
   /** The Web Crypto keys, imported on first use of the Web Crypto path. */
   webKeys?: Promise<{ mac: CryptoKey; enc: CryptoKey }>;
-  /** The MAC key's padded blocks for Node's one-shot digests, made on first use (hmac-sha512.ts). */
-  hmac?: HmacState;
-  /** Node's running AES-CBC cipher and decipher for this key, made on first use (cbc-stream.ts). */
-  streams?: { encrypt?: CbcStream; decrypt?: CbcStream };
+  /** Node's buffers and running ciphers for this key (cbc-hs-node.ts), made on first use; null where the runtime cannot. */
+  lane?: CbcHsLane | null;
   /** The protected header for this key, base64url-encoded (it is the same for every token). */
   header: string;
   /** The header as ASCII bytes: the additional authenticated data. */
@@ -43,6 +40,26 @@ export function cbcHsKey(raw: Uint8Array, kid: string): CbcHsKey {
   const header = base64urlEncode(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid }));
   const aad = encoder.encode(header);
   return { macKey: raw.slice(0, 32), encKey: raw.slice(32, 64), header, aad, al: aadLength(aad) };
+}
+
+/** The key's Node lane, where the runtime has Node's crypto and computes it right. */
+function laneOf(key: CbcHsKey): CbcHsLane | undefined {
+  if (nodeCrypto() === undefined) return undefined;
+  if (key.lane === undefined) key.lane = cbcHsLane(key.macKey, key.encKey) ?? null;
+  return key.lane ?? undefined;
+}
+
+/**
+ * Runs `operation` on the key's lane. A lane whose cipher throws is dropped, so a running
+ * cipher's chaining value can never fall out of step with later messages.
+ */
+function onLane<T>(key: CbcHsKey, lane: CbcHsLane, operation: (lane: CbcHsLane) => T): T {
+  try {
+    return operation(lane);
+  } catch (error) {
+    key.lane = undefined;
+    throw error;
+  }
 }
 
 function webKeys(key: CbcHsKey): Promise<{ mac: CryptoKey; enc: CryptoKey }> {
@@ -69,28 +86,14 @@ function aadLength(aad: Uint8Array): Uint8Array {
   return al;
 }
 
-/** The authentication tag: the first 32 bytes of HMAC-SHA-512(AAD || IV || ciphertext || AL). */
-async function tag(
+/** The authentication tag with Web Crypto: the first 32 bytes of HMAC-SHA-512(AAD || IV || ciphertext || AL). */
+async function webTag(
   key: CbcHsKey,
   aad: Uint8Array,
   iv: Uint8Array,
   ciphertext: Uint8Array,
 ): Promise<Uint8Array> {
   const al = aad === key.aad ? key.al : aadLength(aad);
-  const node = nodeCrypto();
-  if (node) {
-    key.hmac ??= hmacState(key.macKey);
-    const mac = key.hmac && hmacSha512(node, key.hmac, [aad, iv, ciphertext, al]);
-    if (mac) return mac.subarray(0, 32);
-    return node
-      .createHmac("sha512", key.macKey)
-      .update(aad)
-      .update(iv)
-      .update(ciphertext)
-      .update(al)
-      .digest()
-      .subarray(0, 32);
-  }
   const input = new Uint8Array(aad.length + iv.length + ciphertext.length + 8);
   input.set(aad, 0);
   input.set(iv, aad.length);
@@ -99,54 +102,15 @@ async function tag(
   return new Uint8Array(await crypto.subtle.sign("HMAC", (await webKeys(key)).mac, input), 0, 32);
 }
 
-/**
- * Runs `operation` on the key's running cipher for `mode`, made on first use. A cipher that
- * throws is dropped, so its chaining value can never fall out of step with later messages.
- */
-function onStream<T>(
-  node: SyncCrypto,
-  key: CbcHsKey,
-  mode: "encrypt" | "decrypt",
-  operation: (stream: CbcStream) => T,
-): T {
-  key.streams ??= {};
-  const create = mode === "encrypt" ? node.createCipheriv : node.createDecipheriv;
-  key.streams[mode] ??= cbcStream((iv) => create("aes-256-cbc", key.encKey, iv));
-  const stream = key.streams[mode];
-  try {
-    return operation(stream);
-  } catch (error) {
-    key.streams[mode] = undefined;
-    throw error;
-  }
-}
-
-async function encryptCbc(key: CbcHsKey, iv: Uint8Array, plaintext: Uint8Array): Promise<Uint8Array> {
-  const node = nodeCrypto();
-  if (node) return onStream(node, key, "encrypt", (stream) => encryptOn(stream, iv, plaintext));
-  const { enc } = await webKeys(key);
-  const params = { name: "AES-CBC", iv: iv as Uint8Array<ArrayBuffer> };
-  return new Uint8Array(await crypto.subtle.encrypt(params, enc, plaintext as Uint8Array<ArrayBuffer>));
-}
-
-/** The plaintext, or null when it cannot be decrypted (bad padding). */
-async function decryptCbc(key: CbcHsKey, iv: Uint8Array, ciphertext: Uint8Array): Promise<Uint8Array | null> {
-  const node = nodeCrypto();
-  if (node) return onStream(node, key, "decrypt", (stream) => decryptOn(stream, iv, ciphertext));
-  const { enc } = await webKeys(key);
-  const params = { name: "AES-CBC", iv: iv as Uint8Array<ArrayBuffer> };
-  try {
-    return new Uint8Array(await crypto.subtle.decrypt(params, enc, ciphertext as Uint8Array<ArrayBuffer>));
-  } catch {
-    return null;
-  }
-}
-
 /** Encrypts a plaintext into a compact JWE under the key's header. */
 export async function encryptCompact(key: CbcHsKey, plaintext: string): Promise<string> {
   const iv = randomBytes(16);
-  const ciphertext = await encryptCbc(key, iv, encoder.encode(plaintext));
-  const t = await tag(key, key.aad, iv, ciphertext);
+  const lane = laneOf(key);
+  if (lane) return onLane(key, lane, (on) => encryptOnLane(on, key.header, iv, plaintext));
+  const params = { name: "AES-CBC", iv: iv as Uint8Array<ArrayBuffer> };
+  const { enc } = await webKeys(key);
+  const ciphertext = new Uint8Array(await crypto.subtle.encrypt(params, enc, encoder.encode(plaintext)));
+  const t = await webTag(key, key.aad, iv, ciphertext);
   return `${key.header}..${base64urlEncode(iv)}.${base64urlEncode(ciphertext)}.${base64urlEncode(t)}`;
 }
 
@@ -160,6 +124,8 @@ export async function decryptCompact(key: CbcHsKey, parts: string[]): Promise<st
   const [header, encryptedKey, ivPart, ciphertextPart, tagPart] = parts;
   if (parts.length !== 5 || encryptedKey !== "" || !header || !ivPart || !ciphertextPart || !tagPart)
     return null;
+  const lane = laneOf(key);
+  if (lane) return onLane(key, lane, (on) => decryptOnLane(on, header, ivPart, ciphertextPart, tagPart));
   let iv: Uint8Array;
   let ciphertext: Uint8Array;
   let given: Uint8Array;
@@ -172,13 +138,25 @@ export async function decryptCompact(key: CbcHsKey, parts: string[]): Promise<st
   }
   if (iv.length !== 16 || given.length !== 32 || ciphertext.length === 0 || ciphertext.length % 16 !== 0)
     return null;
-  const aad = header === key.header ? key.aad : encoder.encode(header);
-  const expected = await tag(key, aad, iv, ciphertext);
+  const expected = await webTag(
+    key,
+    header === key.header ? key.aad : encoder.encode(header),
+    iv,
+    ciphertext,
+  );
   let diff = 0;
   for (let i = 0; i < 32; i++) diff |= expected[i]! ^ given[i]!;
   if (diff !== 0) return null;
-  const plaintext = await decryptCbc(key, iv, ciphertext);
-  if (plaintext === null) return null;
+  let plaintext: Uint8Array;
+  try {
+    const params = { name: "AES-CBC", iv: iv as Uint8Array<ArrayBuffer> };
+    const { enc } = await webKeys(key);
+    plaintext = new Uint8Array(
+      await crypto.subtle.decrypt(params, enc, ciphertext as Uint8Array<ArrayBuffer>),
+    );
+  } catch {
+    return null;
+  }
   try {
     return decoder.decode(plaintext);
   } catch {

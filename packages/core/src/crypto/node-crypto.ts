@@ -16,27 +16,38 @@ export interface SyncCrypto {
   createDecipheriv(algorithm: "aes-256-cbc", key: Uint8Array, iv: Uint8Array): Cipher;
   /** One-shot digest (Node 20.12+): no Hash object, so nothing for the collector to finalise. */
   hash?(algorithm: "sha256", data: string, encoding: "hex"): string;
-  hash?(algorithm: "sha512", data: Uint8Array, encoding: "buffer"): Uint8Array;
+  hash?(algorithm: "sha512", data: Uint8Array, encoding: "latin1"): string;
 }
 
 interface Digest {
   update(data: Uint8Array | string): Digest;
-  digest(): Uint8Array;
+  digest(): NodeBytes;
   digest(encoding: "hex"): string;
 }
 
-interface Cipher {
-  update(data: Uint8Array): Uint8Array;
+export interface Cipher {
+  update(data: Uint8Array): NodeBytes;
+  final(): NodeBytes;
   setAutoPadding(enabled: boolean): Cipher;
 }
 
-/** The part of Node's `Buffer` the base64url codec uses. */
+/** The part of a Node `Buffer` instance the hot paths use. */
+export interface NodeBytes extends Uint8Array {
+  write(text: string, offset: number, encoding: "latin1" | "utf8"): number;
+  write(text: string, offset: number, length: number, encoding: "latin1" | "base64url"): number;
+  toString(encoding?: "base64url", start?: number, end?: number): string;
+  copy(target: Uint8Array, targetStart: number, sourceStart: number, sourceEnd?: number): number;
+  writeUInt32BE(value: number, offset: number): number;
+  subarray(start?: number, end?: number): NodeBytes;
+}
+
+/** The part of Node's `Buffer` the hot paths use. */
 export interface BufferCodec {
-  from(bytes: ArrayBufferLike, offset: number, length: number): { toString(encoding: "base64url"): string };
-  from(
-    text: string,
-    encoding: "base64url" | "utf8",
-  ): Uint8Array & { toString(encoding: "base64url"): string };
+  from(bytes: ArrayBufferLike, offset: number, length: number): NodeBytes;
+  from(bytes: Uint8Array): NodeBytes;
+  from(text: string, encoding: "base64url" | "utf8"): NodeBytes;
+  alloc(size: number): NodeBytes;
+  concat(list: readonly Uint8Array[]): NodeBytes;
 }
 
 type GetBuiltinModule = (id: string) => unknown;
@@ -59,7 +70,8 @@ function detectCrypto(): SyncCrypto | undefined {
 
 function detectBuffer(): BufferCodec | undefined {
   const module = builtin("node:buffer") as { Buffer?: BufferCodec } | undefined;
-  return typeof module?.Buffer?.from === "function" ? module.Buffer : undefined;
+  const codec = module?.Buffer;
+  return typeof codec?.from === "function" && typeof codec.alloc === "function" ? codec : undefined;
 }
 
 let syncCrypto = detectCrypto();
