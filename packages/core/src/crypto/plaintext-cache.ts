@@ -106,5 +106,11 @@ export function remember(key: CbcHsKey, token: string, plaintext: string): void 
 
 /** The remembered plaintext of a token under `key`, if any. */
 export function recall(key: CbcHsKey, token: string): string | undefined {
-  return caches.get(key)?.entries.get(token);
+  const cache = caches.get(key);
+  if (cache === undefined) return undefined;
+  // Every kept token's fingerprint was in the table when it was kept. Looking there first spares
+  // the Map lookup for tokens never seen, which would hash all of their 600-odd characters.
+  const mark = fingerprint(token);
+  if (seen[slotOf(mark)] !== mark) return undefined;
+  return cache.entries.get(token);
 }

@@ -162,6 +162,18 @@ class MemoryResponse extends Response {
 
 const memoryBodies = isNode();
 
+/** Header names lowercased, remembered up to a bound: the core's answers use a few names over and over. */
+const lowercaseNames = new Map<string, string>();
+
+function lowerName(name: string): string {
+  let key = lowercaseNames.get(name);
+  if (key === undefined) {
+    key = name.toLowerCase();
+    if (lowercaseNames.size < 64) lowercaseNames.set(name, key);
+  }
+  return key;
+}
+
 /**
  * Fields as the record `nodeHeadersOf` gives for a Headers holding them: names lowercased and in
  * Headers' sorted order, repeated names joined as Headers joins them, Set-Cookie kept one per entry.
@@ -171,7 +183,7 @@ function nodeRecord(fields: HeaderFields, setCookies: readonly string[]): Record
   const names: string[] = [];
   let cookies: string[] | undefined = setCookies.length > 0 ? [...setCookies] : undefined;
   for (const [name, value] of fields) {
-    const key = name.toLowerCase();
+    const key = lowerName(name);
     if (key === "set-cookie") {
       cookies ??= [];
       cookies.push(value);
@@ -182,7 +194,14 @@ function nodeRecord(fields: HeaderFields, setCookies: readonly string[]): Record
       names.push(key);
     }
   }
-  names.sort();
+  // Insertion sort: an answer has a handful of names, and Array#sort's generic comparison costs
+  // more than the sorting does here.
+  for (let i = 1; i < names.length; i++) {
+    const name = names[i]!;
+    let j = i - 1;
+    for (; j >= 0 && names[j]! > name; j--) names[j + 1] = names[j]!;
+    names[j + 1] = name;
+  }
   const record: Record<string, string | string[]> = {};
   for (const name of names) record[name] = joined[name]!;
   if (cookies !== undefined) record["set-cookie"] = cookies;

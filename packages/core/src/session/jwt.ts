@@ -15,7 +15,7 @@ import { emit } from "../events";
 import { clearChunked, readChunked, type SetCookie, writeChunked } from "../http/cookies";
 import type { DefaultSession, JWT, Session, SessionCallbackParams } from "../types";
 import { IDP_CLAIMS, type IdpSession, idpSessionOf } from "./idp";
-import { absoluteExpiry, userAgentOf } from "./lifetime";
+import { absoluteExpiry, isoTime, userAgentOf } from "./lifetime";
 import type { Identity, SessionState, SessionStrategy, SignedIn } from "./strategy";
 
 /** The claim holding the session's id in the store, and the one holding the last check (seconds). */
@@ -148,7 +148,7 @@ async function toSession(token: JWT, ctx: ActionContext, update?: { newSession: 
   // fields) is what the callback makes of it.
   const session: DefaultSession = {
     user: { name: token.name, email: token.email, image: token.picture as string | null | undefined },
-    expires: new Date(ctx.now + ctx.config.session.maxAge * 1000).toISOString(),
+    expires: isoTime(ctx.now + ctx.config.session.maxAge * 1000),
   };
   // Upstream tokens kept in the JWT are the server's: a callback copying the token must not leak them.
   const visible = withoutUpstream(token);

@@ -51,6 +51,33 @@ describe("parseCookies", () => {
     expect(cookies.get("good")).toBe("A");
   });
 
+  it.each([
+    "a%7Cb",
+    "%7c%7C",
+    "%3A%2F%2F",
+    "%00%1f%7F",
+    "%E2%82%AC",
+    "a%7C%E2%82%AC",
+    "%C3",
+    "%80",
+    "%",
+    "%4",
+    "%zz",
+    "x%2",
+    "%%41",
+    "100%",
+    "%4g",
+    "%g4",
+  ])("decodes %s exactly as decodeURIComponent does, or keeps it raw where that throws", (raw) => {
+    let expected: string;
+    try {
+      expected = decodeURIComponent(raw);
+    } catch {
+      expected = raw;
+    }
+    expect(parseCookies(`v=${raw}`).get("v")).toBe(expected);
+  });
+
   it("keeps everything after the first '=' as the value", () => {
     expect(parseCookies("t=a=b==").get("t")).toBe("a=b==");
   });

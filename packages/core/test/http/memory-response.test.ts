@@ -179,8 +179,12 @@ describe("runtime detection", () => {
 describe("header fields kept until read", () => {
   const fields: [string, string][] = [
     ["X-Trace", "a"],
+    ["Pragma", "no-cache"],
     ["Content-Type", "application/json"],
+    ["Expires", "0"],
     ["x-trace", "b"],
+    ["Cache-Control", "no-store"],
+    ["A-First", "1"],
   ];
   const cookies = ["a=1; Path=/", "b=2; Path=/; HttpOnly"];
   const held = () => textResponse("{}", { status: 200 }, fields, cookies);
@@ -189,7 +193,15 @@ describe("header fields kept until read", () => {
 
   it("are written as a Headers holding them would be", () => {
     expect(nodeHeadersOf(held())).toEqual(nodeHeadersOf(copied()));
-    expect(Object.keys(nodeHeadersOf(held()))).toEqual(["content-type", "x-trace", "set-cookie"]);
+    expect(Object.keys(nodeHeadersOf(held()))).toEqual([
+      "a-first",
+      "cache-control",
+      "content-type",
+      "expires",
+      "pragma",
+      "x-trace",
+      "set-cookie",
+    ]);
   });
 
   it("are all in the response's headers, and a change made there is what gets written", () => {
