@@ -5,7 +5,7 @@
  *
  * @module
  */
-export { type LazyRequestParts, lazyRequest } from "./http/lazy-request";
+export { type DeferredBody, type LazyRequestParts, lazyRequest } from "./http/lazy-request";
 export { headersFromNode } from "./http/node-headers";
 export { bodyWasCutOff, type NodeRequestOptions, requestFromNode } from "./http/node-request";
 export { nodeHeadersOf, responseToNode } from "./http/node-response";

@@ -20,10 +20,26 @@ export interface LazyRequestParts {
   /** Builds the headers, on first use. */
   headers: () => Headers;
   /**
-   * The body: in memory (bytes or text), a stream still to be read, or none (`undefined`, as for
-   * GET and HEAD).
+   * The body: in memory (bytes or text), a stream still to be read, a {@link DeferredBody}, or
+   * none (`undefined`, as for GET and HEAD).
    */
-  body?: Uint8Array<ArrayBuffer> | string | ReadableStream<Uint8Array> | undefined;
+  body?: Uint8Array<ArrayBuffer> | string | ReadableStream<Uint8Array> | DeferredBody | undefined;
+}
+
+/**
+ * A body still to be read that can be taken whole without a stream, or opened as one; a request
+ * calls one of the two, once. A whole read (`text()`, `formData()` by the core) then costs no
+ * ReadableStream, which on Node is several times the work of reading a small form.
+ */
+export interface DeferredBody {
+  /** Reads the whole body. */
+  bytes(): Promise<Uint8Array<ArrayBuffer>>;
+  /** The body as a stream, for a consumer that asks for `body` or a real Request. */
+  stream(): ReadableStream<Uint8Array>;
+}
+
+function isDeferred(body: LazyRequestParts["body"]): body is DeferredBody {
+  return typeof body === "object" && !(body instanceof Uint8Array) && !(body instanceof ReadableStream);
 }
 
 // Marked pure so that a bundler may drop them with the module when nothing imports it.
@@ -35,8 +51,10 @@ const state = Symbol("lazy request state");
 interface State {
   headers?: Headers;
   real?: Request;
-  /** The stream handed out by `body` for a body held in memory. */
+  /** The stream handed out by `body`. */
   stream?: ReadableStream<Uint8Array>;
+  /** A deferred body's stream, once it was opened instead of read whole. */
+  opened?: ReadableStream<Uint8Array>;
   /** The body has been taken, whole or through the stream. */
   used: boolean;
 }
@@ -54,8 +72,17 @@ function isUsed(request: LazyRequest): boolean {
   const s = request[state];
   if (s.used) return true;
   if (s.real !== undefined) return s.real.bodyUsed;
-  const given = request[parts].body;
+  const given = s.opened ?? request[parts].body;
   return s.stream?.locked === true || (given instanceof ReadableStream && given.locked);
+}
+
+/** The body as given, a deferred one opened as a stream (once). */
+function openedBody(request: LazyRequest): Exclude<LazyRequestParts["body"], DeferredBody> {
+  const given = request[parts].body;
+  if (!isDeferred(given)) return given;
+  const s = request[state];
+  s.opened ??= given.stream();
+  return s.opened;
 }
 
 /**
@@ -65,7 +92,7 @@ function isUsed(request: LazyRequest): boolean {
 function bodyStream(request: LazyRequest): ReadableStream<Uint8Array> | null {
   const s = request[state];
   if (s.real !== undefined) return s.real.body;
-  const given = request[parts].body;
+  const given = openedBody(request);
   if (given === undefined) return null;
   if (s.stream === undefined) {
     if (given instanceof ReadableStream) {
@@ -107,7 +134,7 @@ function realOf(request: LazyRequest): Request {
   if (s.real === undefined) {
     const { url, method } = request[parts];
     // A body already taken stays taken: the real Request gets none.
-    const body = s.used ? undefined : (s.stream ?? request[parts].body);
+    const body = s.used ? undefined : (s.stream ?? openedBody(request));
     const init = { method, headers: request.headers, body, duplex: "half" };
     s.real = new Request(url, init as RequestInit);
   }
@@ -120,7 +147,9 @@ async function takeBytes(request: LazyRequest): Promise<Uint8Array<ArrayBuffer>>
   const s = request[state];
   s.used = true;
   if (s.real !== undefined) return new Uint8Array(await s.real.arrayBuffer());
-  const given = request[parts].body;
+  const deferred = request[parts].body;
+  if (isDeferred(deferred) && s.opened === undefined) return deferred.bytes();
+  const given = openedBody(request);
   if (given === undefined) return new Uint8Array();
   if (typeof given === "string") return encoder.encode(given);
   // A copy: the caller owns what it gets, and a view may share a larger (pooled) buffer.

@@ -6,7 +6,7 @@
  * It imports nothing from `node:` (see node-types.ts), so it loads on any runtime.
  */
 
-import { lazyRequest } from "./lazy-request";
+import { type DeferredBody, lazyRequest } from "./lazy-request";
 import { nodeHeadersView } from "./node-headers-view";
 import type { NodeIncomingMessage } from "./node-types";
 import { BadRequest, MAX_BODY_BYTES } from "./request";
@@ -100,7 +100,7 @@ export function requestFromNode(req: NodeIncomingMessage, options: NodeRequestOp
   if (parsed) omit = new Set([...omit, ...LENGTH_HEADERS]);
   // Read from Node's record: the core asks for a few names only (see nodeHeadersView).
   const headers = () => nodeHeadersView(req.headers, omit);
-  let body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | DeferredBody | undefined;
   const type = req.headers["content-type"];
   if (parsed) body = serialise(options.parsedBody, typeof type === "string" ? type : undefined);
   else if (hasBody && !req.readableEnded) body = cappedBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES);
@@ -121,17 +121,68 @@ function tooLarge(): BadRequest {
 }
 
 /**
- * The message's body as a stream that reads nothing until pulled (no read-ahead) and fails once
- * more than `limit` bytes have arrived, leaving the rest unread.
+ * The message's body, read when the request's body is: whole (the core reading a form) or as a
+ * stream. Either reads nothing before it is asked and fails once more than `limit` bytes have
+ * arrived, leaving the rest unread.
  */
-function cappedBody(req: NodeIncomingMessage, limit: number): ReadableStream<Uint8Array> {
+function cappedBody(req: NodeIncomingMessage, limit: number): DeferredBody {
   const declared = Number(req.headers["content-length"]);
   if (declared > limit) {
     // Refused before a byte is read: whoever reads this body gets the 413, the core straight
     // from the header.
     cutOff.add(req);
-    return new ReadableStream({ pull: (controller) => controller.error(tooLarge()) }, { highWaterMark: 0 });
+    return {
+      bytes: () => Promise.reject(tooLarge()),
+      stream: () =>
+        new ReadableStream({ pull: (controller) => controller.error(tooLarge()) }, { highWaterMark: 0 }),
+    };
   }
+  return { bytes: () => cappedBytes(req, limit), stream: () => cappedStream(req, limit) };
+}
+
+/** The whole body in one buffer, from Node's own events: no stream between. */
+function cappedBytes(req: NodeIncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const detach = () => {
+      req.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+    };
+    const onData = (chunk: Uint8Array) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        detach();
+        req.pause();
+        cutOff.add(req);
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      detach();
+      // Copied into a buffer of its own: Node's chunks may be views of larger, pooled ones.
+      const bytes = new Uint8Array(size);
+      let at = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, at);
+        at += chunk.byteLength;
+      }
+      resolve(bytes);
+    };
+    const onError = (error: Error) => {
+      detach();
+      reject(error);
+    };
+    // Closed before its end: the client went away mid-body.
+    const onClose = () => onError(new Error("The request was aborted before its body ended."));
+    req.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+    req.resume();
+  });
+}
+
+/** The body as a stream with no read-ahead: nothing is read until pulled. */
+function cappedStream(req: NodeIncomingMessage, limit: number): ReadableStream<Uint8Array> {
   let size = 0;
   let listening = false;
   let settled = false;

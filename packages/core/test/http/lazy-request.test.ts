@@ -25,6 +25,22 @@ const post = (body: LazyRequestParts["body"] = new TextEncoder().encode(form)) =
 const get = () => lazyRequest({ url, method: "GET", headers });
 const streamOf = (text: string) => new Blob([text]).stream();
 
+/** A deferred body that counts how it was taken: whole, or opened as a stream. */
+function deferred(text: string) {
+  const taken = { bytes: 0, stream: 0 };
+  const body = {
+    bytes: async () => {
+      taken.bytes++;
+      return new TextEncoder().encode(text);
+    },
+    stream: () => {
+      taken.stream++;
+      return streamOf(text);
+    },
+  };
+  return { body, taken };
+}
+
 async function readStream(stream: ReadableStream<Uint8Array>): Promise<string> {
   let text = "";
   for await (const chunk of stream) text += new TextDecoder().decode(chunk);
@@ -66,6 +82,7 @@ describe("lazyRequest", () => {
     ["bytes", () => new TextEncoder().encode(form)],
     ["text", () => form],
     ["a stream", () => streamOf(form)],
+    ["a deferred body", () => deferred(form).body],
   ];
   describe.each(bodies)("with a body given as %s", (_, body) => {
     it.each(readers)("gives the whole body through %s, once", async (_, read) => {
@@ -89,6 +106,17 @@ describe("lazyRequest", () => {
       expect(await copy.text()).toBe(form);
       expect(await request.text()).toBe(form);
     });
+  });
+
+  it("reads a deferred body whole without opening it as a stream, and opens it only for `body`", async () => {
+    const whole = deferred(form);
+    expect(await post(whole.body).text()).toBe(form);
+    expect(whole.taken).toEqual({ bytes: 1, stream: 0 });
+    const streamed = deferred(form);
+    const request = post(streamed.body);
+    expect(request.body).toBe(request.body);
+    expect(await request.text()).toBe(form);
+    expect(streamed.taken).toEqual({ bytes: 0, stream: 1 });
   });
 
   it("parses a JSON body with json()", async () => {

@@ -210,6 +210,61 @@ describe("requestFromNode and responseToNode", () => {
     expect(over.status).toBe(413);
   });
 
+  // The core reads a body whole, without a stream; a consumer may still ask for the stream.
+  const readers: [string, (request: Request) => Promise<string>][] = [
+    ["whole", (request) => request.text()],
+    ["as a stream", (request) => new Response(request.body).text()],
+    ["through a real Request", (request) => request.clone().text()],
+  ];
+  for (const [how, read] of readers) {
+    it(`give a body read ${how} byte for byte, across chunks that split a character`, async () => {
+      const origin = await start((request) => read(request).then((text) => new Response(text)));
+      const text = "zoë=名前&x=1";
+      const bytes = Buffer.from(text);
+      // Split inside the three bytes of 名 and of 前: a reader decoding chunk by chunk would fail.
+      const chunks = [bytes.subarray(0, 6), bytes.subarray(6, 9), bytes.subarray(9)];
+      const echoed = await new Promise<string>((resolve, reject) => {
+        const req = httpRequest(`${origin}/`, { method: "POST" }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            body += chunk;
+          });
+          res.on("end", () => resolve(body));
+        }).on("error", reject);
+        for (const chunk of chunks) req.write(chunk);
+        req.end();
+      });
+      expect(echoed).toBe(text);
+    });
+
+    it(`fail a body read ${how} when the client goes away mid-body, without hanging`, async () => {
+      let outcome: Promise<unknown> | undefined;
+      const origin = await start(async (request) => {
+        outcome = read(request).then(
+          () => "read",
+          (error: Error) => error.message,
+        );
+        await outcome;
+        return new Response(null, { status: 204 });
+      });
+      const { hostname, port } = new URL(origin);
+      const req = httpRequest({
+        hostname,
+        port,
+        path: "/",
+        method: "POST",
+        headers: { "content-length": "100" },
+      });
+      req.on("error", () => undefined);
+      req.write("only part of it");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      req.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await outcome).toMatch(/aborted|closed|terminated/i);
+    });
+  }
+
   const badTargets: [string, string][] = [
     ["an absolute-form target", "http://evil.example/auth/csrf"],
     ["an asterisk target", "*"],
