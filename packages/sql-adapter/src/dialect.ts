@@ -42,6 +42,12 @@ export interface SqlDialect {
   /** Table options appended to CREATE TABLE, if any. */
   readonly tableOptions?: string;
   /**
+   * Whether `migrate` creates the schema's lookup indexes (a user's sessions and accounts, a
+   * provider session's sessions). Not on MySQL: InnoDB indexes a foreign key's columns itself,
+   * and takes TEXT columns into an index only by a prefix length.
+   */
+  readonly lookupIndexes: boolean;
+  /**
    * The value bound for a date column, given the column's declared type when it is known (a
    * database made by another tool may store dates differently from `migrate`).
    */
@@ -105,6 +111,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
     types: { key: "text", text: "text", date: "text", integer: "integer", boolean: "integer" },
     // 128 random bits as hex: SQLite has no UUID function, and the id only has to be unique.
     idDefault: "(lower(hex(randomblob(16))))",
+    lookupIndexes: true,
     date: (value, columnType) => {
       if (!value) return null;
       return columnType?.includes("int") ? value.getTime() : value.toISOString();
@@ -117,6 +124,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
     types: { key: "text", text: "text", date: "timestamptz", integer: "bigint", boolean: "boolean" },
     // gen_random_uuid() is built in from PostgreSQL 13.
     idDefault: "(gen_random_uuid()::text)",
+    lookupIndexes: true,
     date: (value) => value ?? null,
     boolean: asIs,
     take: deleteReturning,
@@ -129,6 +137,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
     // Expression defaults need MySQL 8.0.13 or MariaDB 10.2.
     idDefault: "(uuid())",
     tableOptions: "default character set utf8mb4 collate utf8mb4_bin",
+    lookupIndexes: false,
     date: (value) => value ?? null,
     boolean: asIs,
     take: lockAndDelete,

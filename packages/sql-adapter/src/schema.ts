@@ -27,6 +27,12 @@ interface TableSpec {
    * that an earlier version created without them.
    */
   addedLater?: readonly string[];
+  /**
+   * Lookups the keys do not cover, each indexed (where the dialect has `lookupIndexes`): without
+   * them, listing or revoking a user's sessions, deleting a user and a back-channel logout each
+   * read the whole table.
+   */
+  indexes?: readonly (readonly string[])[];
 }
 
 /** The schema, column for column as Auth.js's SQL adapters define it. Users come first. */
@@ -62,6 +68,7 @@ const SCHEMA: readonly TableSpec[] = [
     primaryKey: ["id"],
     unique: [["provider", "providerAccountId"]],
     ownedByUser: true,
+    indexes: [["userId"]],
   },
   {
     role: "session",
@@ -85,6 +92,7 @@ const SCHEMA: readonly TableSpec[] = [
     unique: [["sessionToken"]],
     ownedByUser: true,
     addedLater: ["createdAt", "lastSeenAt", "userAgent", "provider", "idpSessionId", "idToken"],
+    indexes: [["userId"], ["provider", "idpSessionId"]],
   },
   {
     role: "verificationToken",
@@ -136,6 +144,26 @@ function createTables(db: AnyDb, dialect: SqlDialect, tables: TableNames) {
       );
     }
     return dialect.tableOptions ? table.modifyEnd(sql.raw(dialect.tableOptions)) : table;
+  });
+}
+
+/**
+ * The CREATE INDEX statements of the schema's lookup indexes for a dialect that takes them (none
+ * on MySQL), named after their table and columns.
+ */
+function createIndexes(db: AnyDb, dialect: SqlDialect, tables: TableNames) {
+  if (!dialect.lookupIndexes) return [];
+  return SCHEMA.flatMap((spec) => {
+    const name = tables[spec.role];
+    // Named after the table without any schema: PostgreSQL puts an index in its table's schema.
+    const base = name.slice(name.lastIndexOf(".") + 1);
+    return (spec.indexes ?? []).map((columns) =>
+      db.schema
+        .createIndex(`${base}_${columns.join("_")}_idx`)
+        .ifNotExists()
+        .on(name)
+        .columns([...columns]),
+    );
   });
 }
 
@@ -200,7 +228,11 @@ function pretty(statement: string): string {
  */
 export function schemaSql(dialect: DialectName, options?: SqlAdapterOptions): string {
   const db = offlineKysely(dialect);
-  const statements = createTables(db, dialectNamed(dialect), tableNames(options));
+  const tables = tableNames(options);
+  const statements = [
+    ...createTables(db, dialectNamed(dialect), tables),
+    ...createIndexes(db, dialectNamed(dialect), tables),
+  ];
   return `${statements.map((s) => `${pretty(s.compile().sql)};`).join("\n\n")}\n`;
 }
 
@@ -212,8 +244,10 @@ export function schemaSql(dialect: DialectName, options?: SqlAdapterOptions): st
  * kept, with one upgrade: a session table without the nullable `createdAt`, `lastSeenAt`,
  * `userAgent`, `provider`, `idpSessionId` and `idToken` columns (made by an earlier version, or by
  * Auth.js) gets them, so session lists can show when and where each session began, and OpenID
- * Connect logout can find the sessions of a provider session. Every step checks the catalog first, so running it
- * again changes nothing.
+ * Connect logout can find the sessions of a provider session. On SQLite and PostgreSQL it also
+ * indexes the lookups the keys do not cover (`userId` of sessions and accounts, a session's
+ * `provider` and `idpSessionId`); MySQL indexes foreign keys itself. Every step checks the catalog
+ * first (or is `IF NOT EXISTS`), so running it again changes nothing.
  *
  * @param db A Kysely instance on SQLite, PostgreSQL or MySQL/MariaDB.
  * @param options Custom table names.
@@ -234,4 +268,14 @@ export async function migrate<DB>(db: Kysely<DB>, options?: SqlAdapterOptions): 
   const tables = tableNames(options);
   for (const statement of createTables(any, dialect, tables)) await statement.execute();
   await addLaterColumns(any, dialect, tables);
+  // After the columns: an index may cover one added later.
+  for (const statement of createIndexes(any, dialect, tables)) {
+    try {
+      await statement.execute();
+    } catch {
+      // Two processes migrating at once can both find the index missing, and PostgreSQL then
+      // fails the loser despite IF NOT EXISTS; once the winner's index exists, this succeeds.
+      await statement.execute();
+    }
+  }
 }
