@@ -8,6 +8,8 @@
  * No Markdown parser is among the repository's dependencies, and the docs need only this much.
  */
 
+import { escapeHtml } from "@portcullis/core/pages/html";
+
 /** A heading of a converted document, with the id its HTML element carries. */
 export interface Heading {
   /** 1 to 6, from the number of `#`. */
@@ -42,25 +44,8 @@ export interface ConvertOptions {
   link?: (target: string) => string | null;
 }
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/**
- * Escapes text for an HTML text node or a double-quoted attribute.
- *
- * @example
- * ```ts
- * escapeHtml('<script>alert("x")</script>') // "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"
- * ```
- */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
+// The built-in pages' escaping: the docs site writes text into HTML as the pages do.
+export { escapeHtml };
 
 /**
  * GitHub's anchor for a heading's text: lower case, punctuation dropped, spaces as hyphens. Links

@@ -7,11 +7,10 @@ import {
   type AuthConfig,
   accessTokenWithCookies,
   createAuth,
-  requestOrigin,
   setCookieHeader,
 } from "@portcullis/core";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { hostOf } from "./request-origin";
+import { serverCall } from "./request-origin";
 
 /**
  * A usable access token of an OAuth/OIDC provider for the user signed in on an Express request,
@@ -45,15 +44,9 @@ export async function getAccessToken(
   providerId: string,
   config: AuthConfig,
 ): Promise<AccessTokenResult | null> {
-  const origin = requestOrigin(req.protocol, hostOf(req));
-  if (origin === undefined) return null;
-  const { cookie } = req.headers;
-  return accessTokenWithCookies(
-    createAuth(config),
-    providerId,
-    { headers: cookie ? { cookie } : {}, origin },
-    (cookies) => {
-      for (const c of cookies) res.append("Set-Cookie", setCookieHeader(c));
-    },
-  );
+  const call = serverCall(req);
+  if (call === undefined) return null;
+  return accessTokenWithCookies(createAuth(config), providerId, call, (cookies) => {
+    for (const c of cookies) res.append("Set-Cookie", setCookieHeader(c));
+  });
 }

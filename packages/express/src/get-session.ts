@@ -1,6 +1,6 @@
-import { type AuthConfig, createAuth, requestOrigin, type Session } from "@portcullis/core";
+import { type AuthConfig, createAuth, type Session } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
-import { hostOf } from "./request-origin";
+import { serverCall } from "./request-origin";
 
 /**
  * The session of an Express request, for protecting routes outside the auth middleware. Asks the
@@ -21,9 +21,6 @@ import { hostOf } from "./request-origin";
  * ```
  */
 export async function getSession(req: ExpressRequest, config: AuthConfig): Promise<Session | null> {
-  // The framework already judged the proxy headers (trust proxy): its protocol and host are the origin.
-  const origin = requestOrigin(req.protocol, hostOf(req));
-  if (origin === undefined) return null;
-  const { cookie } = req.headers;
-  return (await createAuth(config).session({ headers: cookie ? { cookie } : {}, origin })).session;
+  const call = serverCall(req);
+  return call ? (await createAuth(config).session(call)).session : null;
 }

@@ -2,6 +2,7 @@
  * What Express 4 and 5 resolve differently, read the same way for both: the path the auth
  * routes are mounted at, and the host (with its port) the request was made to.
  */
+import { requestOrigin, type ServerCall } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
 
 /**
@@ -43,4 +44,23 @@ export function hostOf(req: ExpressRequest): string | undefined {
     | undefined;
   const forwarded = trust?.(req.socket.remoteAddress, 0) ? req.get("x-forwarded-host") : undefined;
   return forwarded?.split(",")[0]?.trim() || req.get("host");
+}
+
+/**
+ * The server face's call for an Express request: its cookies, and the origin Express resolved
+ * (it already judged the proxy headers under `trust proxy`). Undefined when the Host is unusable.
+ *
+ * @param req The Express request.
+ * @returns The call for `session`, `listSessions`, `getAccessToken`..., or undefined.
+ * @example
+ * ```ts
+ * const call = serverCall(req)
+ * const session = call ? (await createAuth(config).session(call)).session : null
+ * ```
+ */
+export function serverCall(req: ExpressRequest): ServerCall | undefined {
+  const origin = requestOrigin(req.protocol, hostOf(req));
+  if (origin === undefined) return undefined;
+  const { cookie } = req.headers;
+  return { headers: cookie ? { cookie } : {}, origin };
 }

@@ -3,9 +3,9 @@
  * page, and every session of a user revoked by admin code. Revoking one's own sessions from the
  * browser is the auth routes' job (`POST /auth/sessions/revoke`, `revoke-others`, `revoke-all`).
  */
-import { type AuthConfig, createAuth, requestOrigin, type SessionInfo } from "@portcullis/core";
+import { type AuthConfig, createAuth, type SessionInfo } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
-import { hostOf } from "./request-origin";
+import { serverCall } from "./request-origin";
 
 /**
  * The live sessions of the user signed in on an Express request, newest first, each with an opaque
@@ -26,10 +26,8 @@ import { hostOf } from "./request-origin";
  * ```
  */
 export async function listSessions(req: ExpressRequest, config: AuthConfig): Promise<SessionInfo[] | null> {
-  const origin = requestOrigin(req.protocol, hostOf(req));
-  if (origin === undefined) return null;
-  const { cookie } = req.headers;
-  return createAuth(config).listSessions({ headers: cookie ? { cookie } : {}, origin });
+  const call = serverCall(req);
+  return call ? createAuth(config).listSessions(call) : null;
 }
 
 /**

@@ -7,10 +7,10 @@ import {
   type AuthConfig,
   accessTokenWithCookies,
   createAuth,
-  requestOrigin,
   setCookieHeader,
 } from "@portcullis/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { serverCall } from "./server-call";
 
 /**
  * A usable access token of an OAuth/OIDC provider for the user signed in on a Fastify request,
@@ -43,15 +43,9 @@ export async function getAccessToken(
   providerId: string,
   config: AuthConfig,
 ): Promise<AccessTokenResult | null> {
-  const origin = requestOrigin(request.protocol, request.host);
-  if (origin === undefined) return null;
-  const { cookie } = request.headers;
-  return accessTokenWithCookies(
-    createAuth(config),
-    providerId,
-    { headers: cookie ? { cookie } : {}, origin },
-    (cookies) => {
-      for (const c of cookies) reply.header("set-cookie", setCookieHeader(c));
-    },
-  );
+  const call = serverCall(request);
+  if (call === undefined) return null;
+  return accessTokenWithCookies(createAuth(config), providerId, call, (cookies) => {
+    for (const c of cookies) reply.header("set-cookie", setCookieHeader(c));
+  });
 }

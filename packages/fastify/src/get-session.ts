@@ -1,5 +1,6 @@
-import { type AuthConfig, createAuth, requestOrigin, type Session } from "@portcullis/core";
+import { type AuthConfig, createAuth, type Session } from "@portcullis/core";
 import type { FastifyRequest } from "fastify";
+import { serverCall } from "./server-call";
 
 /**
  * The session of a Fastify request, for protecting routes outside the auth plugin. Asks the core's
@@ -19,9 +20,6 @@ import type { FastifyRequest } from "fastify";
  * ```
  */
 export async function getSession(request: FastifyRequest, config: AuthConfig): Promise<Session | null> {
-  // The framework already judged the proxy headers (trust proxy): its protocol and host are the origin.
-  const origin = requestOrigin(request.protocol, request.host);
-  if (origin === undefined) return null;
-  const { cookie } = request.headers;
-  return (await createAuth(config).session({ headers: cookie ? { cookie } : {}, origin })).session;
+  const call = serverCall(request);
+  return call ? (await createAuth(config).session(call)).session : null;
 }

@@ -3,8 +3,9 @@
  * page, and every session of a user revoked by admin code. Revoking one's own sessions from the
  * browser is the auth routes' job (`POST /auth/sessions/revoke`, `revoke-others`, `revoke-all`).
  */
-import { type AuthConfig, createAuth, requestOrigin, type SessionInfo } from "@portcullis/core";
+import { type AuthConfig, createAuth, type SessionInfo } from "@portcullis/core";
 import type { FastifyRequest } from "fastify";
+import { serverCall } from "./server-call";
 
 /**
  * The live sessions of the user signed in on a Fastify request, newest first, each with an opaque
@@ -27,10 +28,8 @@ export async function listSessions(
   request: FastifyRequest,
   config: AuthConfig,
 ): Promise<SessionInfo[] | null> {
-  const origin = requestOrigin(request.protocol, request.host);
-  if (origin === undefined) return null;
-  const { cookie } = request.headers;
-  return createAuth(config).listSessions({ headers: cookie ? { cookie } : {}, origin });
+  const call = serverCall(request);
+  return call ? createAuth(config).listSessions(call) : null;
 }
 
 /**

@@ -238,6 +238,28 @@ describe("requestFromNode and responseToNode", () => {
       expect(echoed).toBe(text);
     });
 
+    it(`refuse a body read ${how} past the caller's limit with 413, counted or declared`, async () => {
+      const origin = await start(
+        (request) =>
+          read(request).then(
+            (text) => new Response(text),
+            (error: { status?: number; cause?: { status?: number } }) =>
+              new Response(null, { status: error.status ?? error.cause?.status ?? 500 }),
+          ),
+        { maxBodyBytes: 10 },
+      );
+      const counted = await send(origin, { method: "POST", path: "/", chunks: ["01234", "56789", "!"] });
+      expect(counted.status).toBe(413);
+      const declared = await send(origin, {
+        method: "POST",
+        path: "/",
+        headers: { "content-length": "11" },
+        chunks: ["0123456789!"],
+      });
+      expect(declared.status).toBe(413);
+      expect(declared.headers.connection).toBe("close");
+    });
+
     it(`fail a body read ${how} when the client goes away mid-body, without hanging`, async () => {
       let outcome: Promise<unknown> | undefined;
       const origin = await start(async (request) => {
