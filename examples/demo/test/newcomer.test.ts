@@ -3,35 +3,22 @@
  * a passkey sign-in for an address without a passkey says so, a password user adds a passkey
  * from the home page, and the "check your email" page says where the link went.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { enableVirtualAuthenticator, launchChromium } from "@portcullis/testkit";
+import { enableVirtualAuthenticator } from "@portcullis/testkit";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDemo } from "../src/app";
+import { type DemoInChromium, startDemoInChromium } from "./demo-in-chromium";
 
+let run: DemoInChromium;
 let browser: Browser;
-let demo: Awaited<ReturnType<typeof startDemo>>;
-let dir: string;
-const links = new Map<string, string>();
+let demo: DemoInChromium["demo"];
+let links: DemoInChromium["links"];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "portcullis-demo-newcomer-"));
-  demo = await startDemo({
-    port: 0,
-    host: "127.0.0.1",
-    databaseFile: join(dir, "demo.sqlite"),
-    onMagicLink: (email, url) => links.set(email, url),
-  });
-  browser = await launchChromium();
+  run = await startDemoInChromium();
+  ({ browser, demo, links } = run);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await demo?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => run?.stop());
 
 const passwordForm = (page: Page) => page.locator('form:has(button:has-text("Sign in with Password"))');
 const magicLinkForm = (page: Page) => page.locator('form:has(button:has-text("Sign in with Magic link"))');
