@@ -4,6 +4,7 @@
  * @module
  */
 import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
+import { discardBody } from "../upstream-body";
 import { defineOAuthProvider, requestJson } from "./oauth-factory";
 
 /** The user as Bitbucket's API returns it (`GET /2.0/user`), plus the email read separately. */
@@ -38,7 +39,7 @@ async function requestBitbucketUser(context: UserinfoRequestContext): Promise<Pr
   const response = await fetch(`${url}/emails`, { headers });
   if (!response.ok) {
     // Without the `email` permission the user simply has no email.
-    await response.body?.cancel();
+    discardBody(response);
     user.email = null;
     return user;
   }

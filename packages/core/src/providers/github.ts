@@ -4,6 +4,7 @@
  * @module
  */
 import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
+import { discardBody } from "../upstream-body";
 import { defineOAuthProvider, requestJson } from "./oauth-factory";
 
 /** The authenticated user as GitHub's REST API returns it (`GET /user`). */
@@ -59,7 +60,7 @@ async function primaryVerifiedEmail(url: string, headers: Record<string, string>
   const response = await fetch(url, { headers });
   if (!response.ok) {
     // Without the `user:email` scope GitHub refuses; the user then simply has no email.
-    await response.body?.cancel();
+    discardBody(response);
     return null;
   }
   const emails = (await response.json()) as GitHubEmail[];

@@ -16,6 +16,7 @@ import type {
   OIDCUserConfig,
   User,
 } from "../types";
+import { discardBody } from "../upstream-body";
 
 type Endpoint<C, R> = string | EndpointHandler<Record<string, string>, C, R>;
 
@@ -112,8 +113,8 @@ export function defineOIDCProvider<P>(defaults: OIDCConfig<P>, config?: OIDCUser
 export async function requestJson<T>(url: string | URL, init: RequestInit, what: string): Promise<T> {
   const response = await fetch(url, init);
   if (!response.ok) {
-    // Drain the body so the connection is released; it is not shown because it may echo secrets.
-    await response.body?.cancel();
+    // Not shown, because it may echo secrets.
+    discardBody(response);
     throw new OAuthCallbackError(`${what} failed with HTTP ${response.status}`);
   }
   try {

@@ -143,6 +143,21 @@ describe("plain OAuth 2 provider", () => {
     expect(account).toMatchObject({ note: "conformed", access_token: expect.any(String) });
   });
 
+  it("fails at once when userinfo is refused after a conform hook left its copy of the answer unread", async () => {
+    // The hook gets a clone, a tee of the body: waiting to cancel the other branch would hang
+    // until the HTTP deadline, which is set past the test's own time-out here.
+    const provider = plainProvider({
+      userinfo: { url: `${idp.issuer}/no-such-userinfo`, conform: async () => undefined },
+    });
+    const config = oauthConfig([provider], { timeouts: { http: 60_000 } });
+    const client = browser(config);
+    const answer = await providerAnswer(idp, location(await startSignIn(client)), { sub: "bob" });
+    const response = await client.get(answer.url);
+    expect(location(response).pathname).toBe("/auth/error");
+    expect(location(response).searchParams.get("error")).toBe("Configuration");
+    expect(config.recorded.errors.map((error) => error.message).join()).toContain("404");
+  });
+
   it("fills clientId and clientSecret from AUTH_{ID}_ID and AUTH_{ID}_SECRET", async () => {
     vi.stubEnv("AUTH_ACME_ID", BASIC.client_id);
     vi.stubEnv("AUTH_ACME_SECRET", BASIC.client_secret);

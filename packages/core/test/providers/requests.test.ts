@@ -1,6 +1,7 @@
 import { InvalidConfiguration, OAuthCallbackError, OAuthProfileParseError } from "@portcullis/core/errors";
 import Bitbucket from "@portcullis/core/providers/bitbucket";
 import Dropbox from "@portcullis/core/providers/dropbox";
+import GitHub from "@portcullis/core/providers/github";
 import HubSpot from "@portcullis/core/providers/hubspot";
 import Instagram from "@portcullis/core/providers/instagram";
 import Notion from "@portcullis/core/providers/notion";
@@ -10,7 +11,8 @@ import Twitch from "@portcullis/core/providers/twitch";
 import VK from "@portcullis/core/providers/vk";
 import type { OAuth2Config, TokenSet } from "@portcullis/core/types";
 import { afterEach, describe, expect, it } from "vitest";
-import { endpointOf, internalProvider, type StubApi, startApi } from "./helpers";
+import { postToVendor } from "../../src/flows/email/vendor-api";
+import { endpointOf, internalProvider, type Route, type StubApi, startApi } from "./helpers";
 import { samples } from "./samples";
 
 let api: StubApi | undefined;
@@ -299,5 +301,72 @@ describe("Instagram's token response", () => {
       { status: 400 },
     );
     expect(await conform(Instagram(), error)).toBeUndefined();
+  });
+});
+
+describe("refused answers under a fetch that keeps a copy of each answer", () => {
+  // Next.js's patched fetch hands the app one branch of a tee and keeps the other for its cache.
+  // It cannot run outside a Next.js server, so this wraps the real fetch the same way: waiting
+  // for the app's branch to cancel would then hang, as the other branch is never read here.
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  function teeingFetch() {
+    globalThis.fetch = async (input, init) => {
+      const response = await realFetch(input, init);
+      if (!response.body) return response;
+      const [forApp] = response.body.tee();
+      return new Response(forApp, { status: response.status, headers: response.headers });
+    };
+  }
+
+  interface RefusedCase {
+    title: string;
+    routes: Record<string, Route>;
+    run: (url: string) => Promise<unknown>;
+    /** The profile's fields, or what the call throws. */
+    outcome: Record<string, unknown> | typeof OAuthCallbackError | RegExp;
+  }
+
+  it.each<RefusedCase>([
+    {
+      title: "GitHub without the user:email scope: no email",
+      routes: {
+        "GET /user": () => Response.json({ ...samples.github, email: null }),
+        "GET /user/emails": () => Response.json({ message: "no scope" }, { status: 404 }),
+      },
+      run: (url: string) => requestUser(GitHub({ userinfo: { url: `${url}/user` } })),
+      outcome: { email: null },
+    },
+    {
+      title: "Bitbucket without the email permission: no email",
+      routes: {
+        "GET /2.0/user": () => Response.json(samples.bitbucket),
+        "GET /2.0/user/emails": () => Response.json({ type: "error" }, { status: 403 }),
+      },
+      run: (url: string) => requestUser(Bitbucket({ userinfo: { url: `${url}/2.0/user` } })),
+      outcome: { email: null },
+    },
+    {
+      title: "Reddit refusing the user request: OAuthCallbackError",
+      routes: { "GET /api/v1/me": () => Response.json({ error: 401 }, { status: 401 }) },
+      run: (url: string) => requestUser(Reddit({ userinfo: { url: `${url}/api/v1/me` } })),
+      outcome: OAuthCallbackError,
+    },
+    {
+      title: "Resend refusing the email: an error naming the status",
+      routes: { "POST /emails": () => Response.json({ message: "bad key" }, { status: 403 }) },
+      run: (url: string) =>
+        postToVendor("Resend", `${url}/emails`, { method: "POST", body: "{}" }).then(() => ({})),
+      outcome: /HTTP 403/,
+    },
+  ])("$title", async ({ routes, run, outcome }) => {
+    api = await startApi(routes);
+    teeingFetch();
+    const result = run(api.url);
+    if (outcome === OAuthCallbackError || outcome instanceof RegExp)
+      await expect(result).rejects.toThrow(outcome);
+    else expect(await result).toMatchObject(outcome);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { envProviderKey, processEnv } from "../../config/env";
 import type { EmailConfig } from "../../types";
+import { discardBody } from "../../upstream-body";
 
 /**
  * The API key of a provider: its `apiKey`, else the variable `AUTH_{ID}_KEY` (for example
@@ -62,8 +63,7 @@ export function vendorBaseUrl(provider: EmailConfig, fallback: string): string {
  */
 export async function postToVendor(vendor: string, url: string, init: RequestInit): Promise<void> {
   const response = await fetch(url, init);
-  // The body is never needed; cancelling it releases the connection.
-  await response.body?.cancel();
+  discardBody(response);
   if (!response.ok) throw new Error(`${vendor} refused the sign-in email: HTTP ${response.status}.`);
 }
 

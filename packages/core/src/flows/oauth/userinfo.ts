@@ -14,6 +14,7 @@ import {
 import { withDeadline } from "../../deadline";
 import { InvalidEndpoints, OAuthCallbackError } from "../../errors";
 import type { InternalOAuthProvider, Profile, TokenSet } from "../../types";
+import { discardBody } from "../../upstream-body";
 import { ProviderHttpError, talkTo } from "./failure";
 import type { OAuthRuntime } from "./provider";
 import { requestOptions } from "./transport";
@@ -55,7 +56,7 @@ async function userinfoEndpoint(
     if (oidc && claims)
       return (await processUserInfoResponse(server, runtime.client, claims.sub, response)) as Profile;
     if (!response.ok) {
-      await response.body?.cancel();
+      discardBody(response);
       throw new ProviderHttpError(response.status);
     }
     let body: unknown;
