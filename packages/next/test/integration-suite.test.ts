@@ -1,5 +1,12 @@
-import { runIntegrationTests } from "@portcullis/testkit";
-import { afterAll, beforeAll } from "vitest";
+/** The shared suites on the built fixture app: the integration suite, then getAccessToken. */
+import {
+  type AccessTokenFixture,
+  accessTokenFixture,
+  runAccessTokenSuite,
+  runIntegrationTests,
+  SESSION_COOKIE,
+} from "@portcullis/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   asIntegrationApp,
   buildFixture,
@@ -12,7 +19,7 @@ import {
 let build: FixtureBuild | undefined;
 let server: FixtureServer | undefined;
 
-// Runs before the suite's own beforeAll, which calls `start`.
+// Runs before the suites' own beforeAll, which call `start`.
 beforeAll(async () => {
   build = await buildFixture();
   server = await startFixture();
@@ -23,11 +30,52 @@ afterAll(async () => {
   await build?.remove();
 });
 
+function running(): FixtureServer {
+  if (!server) throw new Error("The Next.js server did not start.");
+  return server;
+}
+
 runIntegrationTests({
   name: "NextAuth route handlers and auth() in a built Next.js app",
   start: async (config, { broken }) => {
-    if (!server) throw new Error("The Next.js server did not start.");
-    server.use({ config: withProtectedRoute(config), broken });
-    return asIntegrationApp(server);
+    running().use({ config: withProtectedRoute(config), broken });
+    return asIntegrationApp(running());
   },
+});
+
+// `/token` is a route handler calling NextAuth's getAccessToken.
+runAccessTokenSuite("Next.js route handler", async (config) => {
+  running().use({ config: withProtectedRoute(config), broken: config });
+  return asIntegrationApp(running());
+});
+
+describe("getAccessToken in a server component", () => {
+  let fixture: AccessTokenFixture;
+  beforeAll(async () => {
+    fixture = await accessTokenFixture();
+    running().use({ config: withProtectedRoute(fixture.config), broken: fixture.config });
+  });
+  afterAll(() => fixture?.stop());
+
+  it("renders a refreshed token although Next.js refuses the cookie there, refreshing once", async () => {
+    const client = running().client();
+    client.jar.set(SESSION_COOKIE, await fixture.signIn());
+    const rendered = async () => {
+      const response = await client.get("/token-page");
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`))).toEqual([]);
+      return /<output id="token">([^<]*)<\/output>/.exec(await response.text())?.[1];
+    };
+    const first = await rendered();
+    expect(first).toMatch(/\S/);
+    expect(first).not.toBe("none");
+    fixture.nearExpiry();
+    const grants = fixture.idp.grantCount("refresh_token");
+    const refreshed = await rendered();
+    expect(refreshed).not.toBe(first);
+    expect(fixture.idp.grantCount("refresh_token")).toBe(grants + 1);
+    // The cookie still holds the old tokens; this process remembers the refresh it made.
+    expect(await rendered()).toBe(refreshed);
+    expect(fixture.idp.grantCount("refresh_token")).toBe(grants + 1);
+  });
 });

@@ -7,22 +7,29 @@
  *
  * @module
  */
-import { Auth, type AuthConfig, type OAuth2Config } from "@portcullis/core";
+import { Auth, type AuthConfig } from "@portcullis/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "./client";
-import { SESSION_COOKIE } from "./integration-fixture";
+import { ACCESS_TOKEN_CLIENT, accessTokenConfig, SESSION_COOKIE } from "./integration-fixture";
 import type { IntegrationApp } from "./integration-suite";
 import { startOpenIdProvider, type TestOpenIdProvider } from "./oidc";
 
 /**
- * Starts the framework's test app for a configuration, with the auth routes and `GET /token`
- * answering `{ answer: getAccessToken(..., "idp", config) }`, its cookies set on the response;
- * an AuthError as `400 { error: type }`.
+ * The framework's test app: `GET /token` answers `{ answer: getAccessToken(..., "idp") }` with
+ * its cookies set on the response, an AuthError as `400 { error: type }`.
  */
-export type StartAccessTokenApp = (config: AuthConfig) => Promise<IntegrationApp>;
+export interface AccessTokenApp extends IntegrationApp {
+  /**
+   * For an app in another process, which cannot share the suite's clock: sets its clock to the
+   * real time plus `offsetMs`, as the suite's own clock now is.
+   */
+  setClockOffset?(offsetMs: number): Promise<void>;
+}
+
+/** Starts the framework's test app for a configuration (see {@link AccessTokenApp}). */
+export type StartAccessTokenApp = (config: AuthConfig) => Promise<AccessTokenApp>;
 
 const SIGN_IN_ORIGIN = "http://localhost:3000";
-const CLIENT = { client_id: "tokens-app", client_secret: "tokens-secret" };
 /** Short, so moving the app's clock past it keeps ID tokens (an hour) valid on both clocks. */
 const ACCESS_TOKEN_TTL = 90;
 
@@ -49,8 +56,10 @@ export interface AccessTokenFixture {
   idp: TestOpenIdProvider;
   /** Secret, provider `idp` with `keepTokensInJwt`, the movable clock; no adapter. */
   config: AuthConfig;
-  /** Moves the app's clock to where the current access token is due for a refresh. */
+  /** Moves the configuration's clock to where the current access token is due for a refresh. */
   nearExpiry(): void;
+  /** How far the configuration's clock is ahead of the real time, in ms. */
+  offsetMs(): number;
   /** Signs alice in with the provider; answers the value of her session cookie. */
   signIn(): Promise<string>;
   stop(): Promise<void>;
@@ -71,7 +80,7 @@ export async function accessTokenFixture(): Promise<AccessTokenFixture> {
   const idp = await startOpenIdProvider({
     clients: [
       {
-        ...CLIENT,
+        ...ACCESS_TOKEN_CLIENT,
         redirect_uris: [`${SIGN_IN_ORIGIN}/auth/callback/idp`],
         grant_types: ["authorization_code", "refresh_token"],
       },
@@ -79,23 +88,7 @@ export async function accessTokenFixture(): Promise<AccessTokenFixture> {
     refreshTokens: { rotate: true, accessTokenTtl: ACCESS_TOKEN_TTL },
   });
   let offset = 0;
-  const config: AuthConfig = {
-    secret: "access-token-suite-secret-with-32-characters",
-    trustHost: true,
-    providers: [
-      {
-        id: "idp",
-        name: "Test IdP",
-        type: "oidc",
-        issuer: idp.issuer,
-        clientId: CLIENT.client_id,
-        clientSecret: CLIENT.client_secret,
-        keepTokensInJwt: true,
-      } satisfies OAuth2Config,
-    ],
-    now: () => Date.now() + offset,
-    logger: { error: () => {} },
-  };
+  const config = accessTokenConfig(idp.issuer, () => Date.now() + offset);
   return {
     idp,
     config,
@@ -103,6 +96,7 @@ export async function accessTokenFixture(): Promise<AccessTokenFixture> {
     nearExpiry: () => {
       offset += (ACCESS_TOKEN_TTL - 45) * 1000;
     },
+    offsetMs: () => offset,
     signIn: () => signInWithProvider(config, idp),
     stop: () => idp.stop(),
   };
@@ -121,7 +115,7 @@ export async function accessTokenFixture(): Promise<AccessTokenFixture> {
 export function runAccessTokenSuite(framework: string, start: StartAccessTokenApp): void {
   describe(`${framework}: getAccessToken`, () => {
     let fixture: AccessTokenFixture;
-    let app: IntegrationApp;
+    let app: AccessTokenApp;
     beforeAll(async () => {
       fixture = await accessTokenFixture();
       app = await start(fixture.config);
@@ -146,6 +140,7 @@ export function runAccessTokenSuite(framework: string, start: StartAccessTokenAp
       const first = ((await (await client.get("/token")).json()) as TokenAnswer).answer!;
       expect(first).toMatchObject({ accessToken: expect.any(String), tokenType: "bearer" });
       fixture.nearExpiry();
+      await app.setClockOffset?.(fixture.offsetMs());
       const { idp } = fixture;
       const grants = idp.grantCount("refresh_token");
       const response = await client.get("/token");

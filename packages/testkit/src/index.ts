@@ -1,5 +1,6 @@
 /** The private test kit: HTTP helpers and real peers, started and stopped by tests. */
 export {
+  type AccessTokenApp,
   type AccessTokenFixture,
   accessTokenFixture,
   runAccessTokenSuite,
@@ -25,7 +26,7 @@ export {
   useFixtureServer,
 } from "./fixture-process";
 export { type ServedApp, serve } from "./http-server";
-export { type FixtureConfigName, fixtureLogger } from "./integration-fixture";
+export { accessTokenConfig, type FixtureConfigName, fixtureLogger } from "./integration-fixture";
 export {
   ALICE,
   credentialsUrls,

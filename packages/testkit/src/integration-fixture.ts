@@ -4,7 +4,7 @@
  */
 import { appendFileSync } from "node:fs";
 import { connect } from "node:net";
-import type { AuthConfig } from "@portcullis/core";
+import type { AuthConfig, OAuth2Config } from "@portcullis/core";
 import Credentials from "@portcullis/core/providers/credentials";
 import type { TestClient } from "./client";
 
@@ -149,5 +149,41 @@ export function fixtureLogger(config: FixtureConfigName): AuthConfig["logger"] {
   return {
     error: (error: Error) => write({ name: error.name, message: error.message }),
     warn: (warning) => write({ warning }),
+  };
+}
+
+/** The client the getAccessToken suite registers at its OpenID Provider. */
+export const ACCESS_TOKEN_CLIENT = { client_id: "tokens-app", client_secret: "tokens-secret" } as const;
+
+/**
+ * The configuration of the getAccessToken suite's apps (see access-token-suite.ts): provider `idp` at `issuer` keeping its tokens in the
+ * session JWT, the suite's secret and client, no adapter, errors not logged. An app in another
+ * process builds its own copy with this.
+ *
+ * @param issuer The OpenID Provider's issuer.
+ * @param now The app's clock.
+ * @returns The configuration.
+ * @example
+ * ```ts
+ * const config = accessTokenConfig(process.env.TOKENS_ISSUER!, () => Date.now() + offset)
+ * ```
+ */
+export function accessTokenConfig(issuer: string, now: () => number): AuthConfig {
+  return {
+    secret: "access-token-suite-secret-with-32-characters",
+    trustHost: true,
+    providers: [
+      {
+        id: "idp",
+        name: "Test IdP",
+        type: "oidc",
+        issuer,
+        clientId: ACCESS_TOKEN_CLIENT.client_id,
+        clientSecret: ACCESS_TOKEN_CLIENT.client_secret,
+        keepTokensInJwt: true,
+      } satisfies OAuth2Config,
+    ],
+    now,
+    logger: { error: () => {} },
   };
 }

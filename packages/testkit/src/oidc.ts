@@ -416,7 +416,9 @@ async function authorizeWithoutBrowser(issuer: string, authorizationUrl: string)
     jar.update(response);
     const location = response.headers.get("location");
     if (response.status >= 300 && response.status < 400 && location) {
-      await response.body?.cancel();
+      // Read, not cancelled: under Next.js's fetch the body is a tee, and cancelling one branch
+      // waits for the other, which nobody reads.
+      await response.arrayBuffer();
       url = new URL(location, url);
       continue;
     }

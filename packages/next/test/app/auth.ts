@@ -13,6 +13,7 @@ export const {
   revokeOtherSessions,
   signOutEverywhere,
   revokeSessions,
+  getAccessToken,
 } = NextAuth(() => fixtureConfigs().config);
 
 /** A second instance for `/me-broken`. */

@@ -1,6 +1,6 @@
 import type { Handle } from "@sveltejs/kit";
 import { sequence } from "@sveltejs/kit/hooks";
-import { handle as auth, broken, controlled } from "./lib/auth";
+import { handle as auth, broken, controlled, tokens } from "./lib/auth";
 
 // `/me-broken` reads its session with the broken configuration: its hook replaces locals.auth.
 const brokenSession: Handle = ({ event, resolve }) =>
@@ -11,4 +11,8 @@ const brokenSession: Handle = ({ event, resolve }) =>
 const sessionStore: Handle = ({ event, resolve }) =>
   event.url.pathname.startsWith("/sessions/") ? controlled.handle({ event, resolve }) : resolve(event);
 
-export const handle: Handle = sequence(auth, brokenSession, sessionStore);
+// `/token` and `/token-clock` run on the access-token suite's configuration.
+const accessTokens: Handle = ({ event, resolve }) =>
+  event.url.pathname.startsWith("/token") ? tokens.handle({ event, resolve }) : resolve(event);
+
+export const handle: Handle = sequence(auth, brokenSession, sessionStore, accessTokens);

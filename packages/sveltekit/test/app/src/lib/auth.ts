@@ -2,11 +2,11 @@
  * The fixture's configurations: the shared integration configuration (alice/wonderland, its
  * `redirect` callback counted), the broken one `/me-broken` reads with (trustHost off and no
  * AUTH_URL: the core answers 500), one with an OAuth provider for `/login-oauth`, and one with
- * revocable sessions for everything under `/sessions/`.
+ * revocable sessions for everything under `/sessions/`, and the access-token suite's for `/token`.
  */
-import { type CallbacksOptions, memorySessionStore } from "@portcullis/core";
+import { type AuthConfig, type CallbacksOptions, memorySessionStore } from "@portcullis/core";
 import { SvelteKitAuth } from "@portcullis/sveltekit";
-import { fixtureLogger, integrationConfig } from "@portcullis/testkit";
+import { accessTokenConfig, fixtureLogger, integrationConfig } from "@portcullis/testkit";
 
 let redirectCalls = 0;
 
@@ -64,3 +64,23 @@ export const controlled = SvelteKitAuth(
     session: { strategy: "jwt", store: memorySessionStore(), revalidateAfter: 0 },
   }),
 );
+
+let tokensClockOffset = 0;
+
+/** Moves the `/token` configuration's clock, for `/token-clock`. */
+export function setTokensClockOffset(offsetMs: number): void {
+  tokensClockOffset = offsetMs;
+}
+
+let tokensConfig: AuthConfig | undefined;
+
+/**
+ * `/token` and `/token-clock`: the access-token suite's configuration, its OpenID Provider named
+ * by PORTCULLIS_TOKENS_ISSUER (started by the test before this server) and its clock movable.
+ */
+export const tokens = SvelteKitAuth(() => {
+  const issuer = process.env.PORTCULLIS_TOKENS_ISSUER;
+  if (!issuer) throw new Error("/token needs PORTCULLIS_TOKENS_ISSUER: only the access-token test sets it.");
+  tokensConfig ??= accessTokenConfig(issuer, () => Date.now() + tokensClockOffset);
+  return tokensConfig;
+});
