@@ -123,6 +123,17 @@ const cases: Case[] = [
       }),
     expect: TOO_LARGE_PAGE,
   },
+  {
+    // A framework that keeps a copy of the body (a `request.clone()`) hands over a tee's branch;
+    // cancelling it waits for the other branch, so the 413 must not wait for the cancel.
+    name: "a body larger than the limit, streamed without length, as a tee's branch",
+    request: (c) =>
+      c.post("/auth/callback/credentials", {
+        body: new Blob(["a=".padEnd(MAX_BODY_BYTES + 10, "x")]).stream().tee()[0],
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    expect: TOO_LARGE_PAGE,
+  },
   // CSRF
   {
     name: "a sign-in POST with a wrong CSRF token",
