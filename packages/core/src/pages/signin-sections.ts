@@ -88,7 +88,7 @@ function webauthnSection(provider: PageProvider, index: number, context: Section
   return html`<form action="${safeLinkUrl(provider.callbackUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken })}
 ${fields(provider.formFields, index)}
-<button type="submit" class="button" data-webauthn-provider="${provider.id}" data-webauthn-no-passkey="${context.messages.signInWebAuthnNoPasskey}"${conditional}>${signInWith(provider, context)}</button>
+<button type="submit" class="button" data-webauthn-provider="${provider.id}" data-webauthn-no-passkey="${context.messages.signInWebAuthnNoPasskey}" data-webauthn-failed="${context.messages.signInWebAuthnFailed}"${conditional}>${signInWith(provider, context)}</button>
 </form>`;
 }
 

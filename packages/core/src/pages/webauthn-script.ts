@@ -12,9 +12,9 @@ import { type SafeHtml, trustedHtml } from "./html";
  * base64url fields of the options to bytes, calls `navigator.credentials.create` (register) or
  * `get` (authenticate), and posts the form (CSRF token included) to the callback with `action`
  * and `data`, the credential as JSON with its bytes in base64url. A failure (cancelled, timed
- * out, refused by the server) shows a message and re-enables the button; when the server answers
- * `No passkey` (the typed address has none), the message is the button's
- * `data-webauthn-no-passkey` text.
+ * out, refused by the server) shows the button's `data-webauthn-failed` text and re-enables the
+ * button; when the server answers `No passkey` (the typed address has none), its
+ * `data-webauthn-no-passkey` text. Both come in the page's language.
  *
  * On load, when a button is marked `data-webauthn-conditional` and the browser supports
  * conditional mediation, it also fetches `webauthn-options/{id}?action=authenticate` and calls
@@ -98,9 +98,10 @@ export const WEBAUTHN_SCRIPT = `(() => {
       button.disabled = true;
       message.remove();
       run(form, button.dataset.webauthnProvider).catch((error) => {
-        // An address without a passkey has its own message, in the page's language, on the button.
-        const own = error && error.message === "No passkey" ? button.dataset.webauthnNoPasskey : "";
-        message.textContent = own || "Passkey sign-in did not complete. Please try again.";
+        // Both messages are on the button, in the page's language; an address without a passkey
+        // has its own.
+        const noPasskey = error && error.message === "No passkey";
+        message.textContent = noPasskey ? button.dataset.webauthnNoPasskey : button.dataset.webauthnFailed;
         form.prepend(message);
         button.disabled = false;
       });
@@ -135,7 +136,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
  * const policy = `script-src ${WEBAUTHN_SCRIPT_SOURCE}`
  * ```
  */
-export const WEBAUTHN_SCRIPT_SOURCE = "'sha256-KtqG5WXC297ryS9hDykAu1iQPHa8noIyOFtJU3/8k7A='";
+export const WEBAUTHN_SCRIPT_SOURCE = "'sha256-qnaCGqBeAjuzy9o/a3QVcz37uxksC9J8nrYICfXcqiA='";
 
 /**
  * The `<script>` element of {@link WEBAUTHN_SCRIPT}, for the sign-in page when a WebAuthn

@@ -288,10 +288,21 @@ describe("WebAuthn", () => {
       // What the script shows when the typed address has no passkey, in the page's language.
       "data-webauthn-no-passkey":
         "No passkey is registered for this address. Sign in another way, then add a passkey.",
+      "data-webauthn-failed": "Passkey sign-in did not complete. Please try again.",
     });
     expect(buttonText(form.body)).toBe("Sign in with Passkey");
     const email = elements(form.body, "input").find((i) => i.name === "email");
     expect(email).toMatchObject({ type: "email", autocomplete: "username webauthn", required: "" });
+  });
+
+  it("gives the script its messages in the page's language", () => {
+    const button = elements(formOf(render({ theme: { locale: "de" } }).html, "passkey").body, "button")[0];
+    expect(button).toMatchObject({
+      "data-webauthn-no-passkey":
+        "Für diese Adresse ist kein Passkey registriert. Melden Sie sich auf anderem Weg an und fügen Sie dann einen Passkey hinzu.",
+      "data-webauthn-failed":
+        "Die Anmeldung mit Passkey wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.",
+    });
   });
 
   it("marks the button data-webauthn-conditional only for the provider with conditional UI", () => {

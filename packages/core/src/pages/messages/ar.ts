@@ -47,6 +47,7 @@ export const ar: Messages = {
   signInErrorConfiguration: "تسجيل الدخول غير متاح الآن بسبب مشكلة في إعدادات الخادم.",
   signInErrorDefault: "حدث خطأ أثناء تسجيل الدخول. يُرجى المحاولة مرة أخرى.",
   signInWebAuthnNoPasskey: "لا يوجد مفتاح مرور مسجّل لهذا العنوان. سجّل الدخول بطريقة أخرى، ثم أضف مفتاح مرور.",
+  signInWebAuthnFailed: "لم يكتمل تسجيل الدخول بمفتاح المرور. يُرجى المحاولة مرة أخرى.",
   signOutTitle: "تسجيل الخروج",
   signOutQuestion: "هل تريد تسجيل الخروج بالتأكيد؟",
   signOutButton: "تسجيل الخروج",

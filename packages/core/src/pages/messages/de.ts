@@ -53,6 +53,7 @@ export const de: Messages = {
   signInErrorDefault: "Bei der Anmeldung ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.",
   signInWebAuthnNoPasskey:
     "Für diese Adresse ist kein Passkey registriert. Melden Sie sich auf anderem Weg an und fügen Sie dann einen Passkey hinzu.",
+  signInWebAuthnFailed: "Die Anmeldung mit Passkey wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.",
   signOutTitle: "Abmelden",
   signOutQuestion: "Möchten Sie sich wirklich abmelden?",
   signOutButton: "Abmelden",

@@ -51,6 +51,7 @@ export const en = {
   signInErrorDefault: "Something went wrong while signing in. Please try again.",
   signInWebAuthnNoPasskey:
     "No passkey is registered for this address. Sign in another way, then add a passkey.",
+  signInWebAuthnFailed: "Passkey sign-in did not complete. Please try again.",
 
   signOutTitle: "Sign out",
   signOutQuestion: "Are you sure you want to sign out?",

@@ -53,6 +53,7 @@ export const es: Messages = {
   signInErrorDefault: "Algo falló al iniciar sesión. Inténtalo de nuevo.",
   signInWebAuthnNoPasskey:
     "No hay ninguna llave de acceso registrada para esta dirección. Inicia sesión de otra forma y después añade una.",
+  signInWebAuthnFailed: "El inicio de sesión con llave de acceso no se completó. Inténtalo de nuevo.",
   signOutTitle: "Cerrar sesión",
   signOutQuestion: "¿Seguro que quieres cerrar sesión?",
   signOutButton: "Cerrar sesión",

@@ -51,6 +51,7 @@ export const fr: Messages = {
   signInErrorDefault: "Un problème est survenu lors de la connexion. Veuillez réessayer.",
   signInWebAuthnNoPasskey:
     "Aucune clé d'accès n'est enregistrée pour cette adresse. Connectez-vous autrement, puis ajoutez une clé d'accès.",
+  signInWebAuthnFailed: "La connexion par clé d'accès n'a pas abouti. Veuillez réessayer.",
   signOutTitle: "Déconnexion",
   signOutQuestion: "Voulez-vous vraiment vous déconnecter ?",
   signOutButton: "Se déconnecter",

@@ -51,6 +51,7 @@ export const it: Messages = {
   signInErrorDefault: "Qualcosa è andato storto durante l'accesso. Riprova.",
   signInWebAuthnNoPasskey:
     "Nessuna passkey è registrata per questo indirizzo. Accedi in un altro modo, poi aggiungine una.",
+  signInWebAuthnFailed: "L'accesso con passkey non è stato completato. Riprova.",
   signOutTitle: "Esci",
   signOutQuestion: "Vuoi davvero uscire?",
   signOutButton: "Esci",

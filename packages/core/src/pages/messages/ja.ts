@@ -51,6 +51,7 @@ export const ja: Messages = {
   signInErrorDefault: "ログイン中に問題が発生しました。もう一度お試しください。",
   signInWebAuthnNoPasskey:
     "このアドレスにはパスキーが登録されていません。別の方法でログインしてから、パスキーを追加してください。",
+  signInWebAuthnFailed: "パスキーでのログインが完了しませんでした。もう一度お試しください。",
   signOutTitle: "ログアウト",
   signOutQuestion: "ログアウトしてもよろしいですか？",
   signOutButton: "ログアウト",

@@ -49,6 +49,7 @@ export const ko: Messages = {
   signInErrorDefault: "로그인 중 문제가 발생했습니다. 다시 시도하세요.",
   signInWebAuthnNoPasskey:
     "이 주소에 등록된 패스키가 없습니다. 다른 방법으로 로그인한 다음 패스키를 추가하세요.",
+  signInWebAuthnFailed: "패스키 로그인이 완료되지 않았습니다. 다시 시도하세요.",
   signOutTitle: "로그아웃",
   signOutQuestion: "정말 로그아웃하시겠습니까?",
   signOutButton: "로그아웃",

@@ -50,6 +50,7 @@ export const nl: Messages = {
   signInErrorDefault: "Er ging iets mis bij het inloggen. Probeer het opnieuw.",
   signInWebAuthnNoPasskey:
     "Voor dit adres is geen passkey geregistreerd. Log op een andere manier in en voeg daarna een passkey toe.",
+  signInWebAuthnFailed: "Aanmelden met passkey is niet voltooid. Probeer het opnieuw.",
   signOutTitle: "Afmelden",
   signOutQuestion: "Weet je zeker dat je je wilt afmelden?",
   signOutButton: "Afmelden",

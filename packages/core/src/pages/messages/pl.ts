@@ -50,6 +50,7 @@ export const pl: Messages = {
   signInErrorDefault: "Coś poszło nie tak podczas logowania. Spróbuj ponownie.",
   signInWebAuthnNoPasskey:
     "Dla tego adresu nie zarejestrowano klucza dostępu. Zaloguj się w inny sposób, a potem dodaj klucz.",
+  signInWebAuthnFailed: "Logowanie kluczem dostępu nie zostało ukończone. Spróbuj ponownie.",
   signOutTitle: "Wyloguj się",
   signOutQuestion: "Czy na pewno chcesz się wylogować?",
   signOutButton: "Wyloguj się",

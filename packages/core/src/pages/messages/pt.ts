@@ -52,6 +52,7 @@ export const pt: Messages = {
   signInErrorDefault: "Algo deu errado ao entrar. Tente novamente.",
   signInWebAuthnNoPasskey:
     "Nenhuma chave de acesso está registrada para este endereço. Entre de outra forma e depois adicione uma.",
+  signInWebAuthnFailed: "O login com chave de acesso não foi concluído. Tente novamente.",
   signOutTitle: "Sair",
   signOutQuestion: "Tem certeza de que deseja sair?",
   signOutButton: "Sair",

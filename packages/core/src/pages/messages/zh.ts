@@ -39,6 +39,7 @@ export const zh: Messages = {
   signInErrorConfiguration: "由于服务器配置问题，目前无法登录。",
   signInErrorDefault: "登录时出错。请重试。",
   signInWebAuthnNoPasskey: "此地址尚未注册通行密钥。请先用其他方式登录，然后添加通行密钥。",
+  signInWebAuthnFailed: "通行密钥登录未完成。请重试。",
   signOutTitle: "退出登录",
   signOutQuestion: "确定要退出登录吗？",
   signOutButton: "退出登录",
