@@ -714,9 +714,11 @@ export interface SessionOptions {
 
 /**
  * A session as a {@link SessionStore} keeps it: a database session's fields (see
- * {@link AdapterSession}), keyed by `id`, without the ID token.
+ * {@link AdapterSession}), keyed by `id`. A store keeps `idToken` when given one: a database
+ * session signed in with a provider that has `logout.federated` carries it, so that its sign-out
+ * can hint with it (a JWT session keeps it in the token instead).
  */
-export interface StoredSession extends Omit<AdapterSession, "sessionToken" | "idToken"> {
+export interface StoredSession extends Omit<AdapterSession, "sessionToken"> {
   /** The store's key: a JWT's session id, or a database session's token. Never shown to clients. */
   id: string;
 }

@@ -138,6 +138,8 @@ function fields(session: StoredSession): string[] {
   // OpenID Connect back-channel logout finds a provider session's sessions by these.
   if (session.provider != null) out.push("provider", session.provider);
   if (session.idpSessionId != null) out.push("idpSessionId", session.idpSessionId);
+  // A federated sign-out of a database session sends it as id_token_hint.
+  if (session.idToken != null) out.push("idToken", session.idToken);
   return out;
 }
 
@@ -154,6 +156,7 @@ function parse(id: string, hash: Record<string, string>): StoredSession | null {
     userAgent: hash.userAgent ?? null,
     ...(hash.provider !== undefined && { provider: hash.provider }),
     ...(hash.idpSessionId !== undefined && { idpSessionId: hash.idpSessionId }),
+    ...(hash.idToken !== undefined && { idToken: hash.idToken }),
   };
 }
 

@@ -37,6 +37,7 @@ function session(id: string, userId = "u1", extra: Partial<StoredSession> = {}):
     userAgent: "Browser/1.0",
     provider: "idp",
     idpSessionId: "idp-session",
+    idToken: "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1MSJ9.c2lnbmF0dXJl",
     ...extra,
   };
 }

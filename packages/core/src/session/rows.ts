@@ -49,6 +49,7 @@ function fromStore(stored: StoredSession): AdapterSession {
     userAgent: stored.userAgent ?? null,
     ...(stored.provider != null && { provider: stored.provider }),
     ...(stored.idpSessionId != null && { idpSessionId: stored.idpSessionId }),
+    ...(stored.idToken != null && { idToken: stored.idToken }),
   };
 }
 

@@ -18,8 +18,7 @@ export const STORE_METHODS = [
 ] as const;
 
 /**
- * A session row as a store keeps it: the token is its id; the ID token stays out (a store keeps
- * what back-channel logout finds sessions by, not what a federated sign-out hints with).
+ * A session row as a store keeps it: the token is its id.
  *
  * @param session - The adapter's row.
  * @returns The stored session.
@@ -38,6 +37,7 @@ export function storedSession(session: AdapterSession): StoredSession {
     userAgent: session.userAgent ?? null,
     ...(session.provider != null && { provider: session.provider }),
     ...(session.idpSessionId != null && { idpSessionId: session.idpSessionId }),
+    ...(session.idToken != null && { idToken: session.idToken }),
   };
 }
 

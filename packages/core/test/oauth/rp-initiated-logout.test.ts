@@ -163,6 +163,23 @@ describe("a federated sign-out (database sessions)", () => {
     expect(to.searchParams.get("id_token_hint")).toBe(row.idToken);
     expect(await adapter.getSessionAndUser!(token)).toBeNull();
   });
+
+  it("kept in a session store, keeps the ID token there and sends it as the hint", async () => {
+    const store = memorySessionStore();
+    const config = oauthConfig([logoutProvider(idp, { federated: true })], {
+      adapter: MemoryAdapter(),
+      session: { strategy: "database", store },
+    });
+    const client = browser(config);
+    await signInThrough(client, idp);
+    const token = client.jar.get("authjs.session-token")!;
+    const stored = await store.get(token);
+    expect(stored).toMatchObject({ provider: "idp", idToken: expect.any(String) });
+
+    const to = location(await postSignOut(client));
+    expect(to.searchParams.get("id_token_hint")).toBe(stored?.idToken);
+    expect(await store.get(token)).toBeNull();
+  });
 });
 
 describe("falling back to a local sign-out", () => {
