@@ -1,9 +1,10 @@
 /**
- * The getAccessToken checks every server-side integration (Express, Fastify, Hono) passes: its
- * `getAccessToken` behind a route of a real server, against a real OpenID Provider that rotates
- * refresh tokens. The user signs in through the core at a fixed origin (the provider knows one
- * redirect URI), with the tokens kept in the session JWT; the session cookie then goes to the
- * framework's app, which shares the secret and the clock.
+ * The getAccessToken checks the server-side integrations pass (Express, Fastify, Hono, a Next.js
+ * route handler, a SvelteKit endpoint): their `getAccessToken` behind a route of a real server,
+ * against a real OpenID Provider that rotates refresh tokens. The user signs in through the core
+ * at a fixed origin (the provider knows one redirect URI), with the tokens kept in the session
+ * JWT; the session cookie then goes to the framework's app, which shares the secret and the clock
+ * (an app in another process builds the same configuration and is told when the clock moves).
  *
  * @module
  */
