@@ -13,10 +13,13 @@
  * @param response - An answer whose body is of no use.
  * @example
  * ```ts
- * const response = await fetch(url)
- * if (!response.ok) {
- *   discardBody(response)
- *   return null
+ * async function profileOf(url: string): Promise<unknown> {
+ *   const response = await fetch(url)
+ *   if (!response.ok) {
+ *     discardBody(response)
+ *     return null
+ *   }
+ *   return response.json()
  * }
  * ```
  */
