@@ -26,7 +26,12 @@ export {
   useFixtureServer,
 } from "./fixture-process";
 export { type ServedApp, serve } from "./http-server";
-export { accessTokenConfig, type FixtureConfigName, fixtureLogger } from "./integration-fixture";
+export {
+  ACCESS_TOKEN_CLIENT,
+  accessTokenConfig,
+  type FixtureConfigName,
+  fixtureLogger,
+} from "./integration-fixture";
 export {
   ALICE,
   credentialsUrls,

@@ -11,7 +11,7 @@ const brokenSession: Handle = ({ event, resolve }) =>
 const sessionStore: Handle = ({ event, resolve }) =>
   event.url.pathname.startsWith("/sessions/") ? controlled.handle({ event, resolve }) : resolve(event);
 
-// `/token` and `/token-clock` run on the access-token suite's configuration.
+// `/token`, `/token-clock` and `/token/auth` run on the access-token suite's configuration.
 const accessTokens: Handle = ({ event, resolve }) =>
   event.url.pathname.startsWith("/token") ? tokens.handle({ event, resolve }) : resolve(event);
 

@@ -2,7 +2,8 @@
  * The fixture's configurations: the shared integration configuration (alice/wonderland, its
  * `redirect` callback counted), the broken one `/me-broken` reads with (trustHost off and no
  * AUTH_URL: the core answers 500), one with an OAuth provider for `/login-oauth`, and one with
- * revocable sessions for everything under `/sessions/`, and the access-token suite's for `/token`.
+ * revocable sessions for everything under `/sessions/`, and the access-token suite's for `/token`
+ * (its OpenID Provider given by the test).
  */
 import { type AuthConfig, type CallbacksOptions, memorySessionStore } from "@portcullis/core";
 import { SvelteKitAuth } from "@portcullis/sveltekit";
@@ -75,12 +76,16 @@ export function setTokensClockOffset(offsetMs: number): void {
 let tokensConfig: AuthConfig | undefined;
 
 /**
- * `/token` and `/token-clock`: the access-token suite's configuration, its OpenID Provider named
- * by PORTCULLIS_TOKENS_ISSUER (started by the test before this server) and its clock movable.
+ * Everything under `/token`: the access-token suite's configuration, its OpenID Provider named by
+ * PORTCULLIS_TOKENS_ISSUER (started by the test before this server), its clock movable through
+ * `/token-clock`, its routes at `/token/auth`.
  */
 export const tokens = SvelteKitAuth(() => {
   const issuer = process.env.PORTCULLIS_TOKENS_ISSUER;
-  if (!issuer) throw new Error("/token needs PORTCULLIS_TOKENS_ISSUER: only the access-token test sets it.");
-  tokensConfig ??= accessTokenConfig(issuer, () => Date.now() + tokensClockOffset);
+  if (!issuer) throw new Error("/token needs PORTCULLIS_TOKENS_ISSUER: only the OpenID tests set it.");
+  tokensConfig ??= {
+    ...accessTokenConfig(issuer, () => Date.now() + tokensClockOffset),
+    basePath: "/token/auth",
+  };
   return tokensConfig;
 });
