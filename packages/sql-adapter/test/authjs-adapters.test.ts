@@ -10,7 +10,7 @@ import { Auth, type AuthConfig } from "@portcullis/core";
 import type { Adapter } from "@portcullis/core/adapters";
 import Credentials from "@portcullis/core/providers/credentials";
 import { SqlAdapter } from "@portcullis/sql-adapter";
-import { TestClient } from "@portcullis/testkit";
+import { startOpenIdProvider, TestClient, type TestOpenIdProvider } from "@portcullis/testkit";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
@@ -43,6 +43,61 @@ function portcullis(adapter: Adapter, userId: string): AuthConfig {
       },
     },
   };
+}
+
+let idp: TestOpenIdProvider;
+beforeAll(async () => {
+  idp = await startOpenIdProvider({
+    clients: [
+      {
+        client_id: "authjs-adapter-app",
+        client_secret: "authjs-adapter-secret",
+        redirect_uris: ["http://localhost:3000/auth/callback/idp"],
+      },
+    ],
+    // Not an address the credentials tests create, which would rightly refuse to link.
+    accounts: [{ sub: "carol", email: "carol@example.test", email_verified: true, name: "Carol Example" }],
+  });
+});
+afterAll(() => idp?.stop());
+
+/**
+ * Signs carol in with the OpenID Provider twice, on the real clock (the provider's tokens are
+ * issued now): the first sign-in creates her user and account through `adapter`, the second finds
+ * them. Answers the user id the session names, and checks the rows.
+ */
+async function signUpWithProvider(adapter: Adapter): Promise<string> {
+  const cfg: AuthConfig = {
+    ...portcullis(adapter, "unused"),
+    now: undefined,
+    providers: [
+      {
+        id: "idp",
+        name: "Test IdP",
+        type: "oidc",
+        issuer: idp.issuer,
+        clientId: "authjs-adapter-app",
+        clientSecret: "authjs-adapter-secret",
+      },
+    ],
+  };
+  const signIn = async () => {
+    const c = new TestClient((request) => Auth(request, cfg));
+    const started = await c.post("/auth/signin/idp", {
+      form: { csrfToken: await c.csrfToken(), callbackUrl: "/" },
+    });
+    const outcome = await idp.authorize(started.headers.get("location")!);
+    if (outcome.kind !== "redirect") throw new Error("expected a redirect back from the provider");
+    expect((await c.get(outcome.url)).status).toBe(302);
+    return (await c.session()) as { user: { id: unknown; email: string; name: string } };
+  };
+  const first = await signIn();
+  expect(first.user).toMatchObject({ email: "carol@example.test", name: "Carol Example" });
+  const userId = String(first.user.id);
+  const account = await adapter.getUserByAccount!({ provider: "idp", providerAccountId: "carol" });
+  expect(String(account?.id)).toBe(userId);
+  expect(String((await signIn()).user.id)).toBe(userId);
+  return userId;
 }
 
 /** Signs in, reads the session, signs out; checks the adapter's rows at each step. */
@@ -109,6 +164,18 @@ describe("@auth/pg-adapter on PostgreSQL", () => {
     });
     await signInReadSignOut(adapter, String(user.id), "alice@example.test");
   });
+
+  test("an OpenID Connect sign-in creates the user and links the account; the next one finds them", async () => {
+    const adapter = PostgresAdapter(pool) as Adapter;
+    const userId = await signUpWithProvider(adapter);
+    const rows = await pool.query(
+      `select provider, "providerAccountId", id_token from accounts where "userId" = $1`,
+      [Number(userId)],
+    );
+    expect(rows.rows).toEqual([
+      { provider: "idp", providerAccountId: "carol", id_token: expect.any(String) },
+    ]);
+  });
 });
 
 describe("@auth/drizzle-adapter on SQLite", () => {
@@ -146,6 +213,14 @@ describe("@auth/drizzle-adapter on SQLite", () => {
       emailVerified: null,
     });
     await signInReadSignOut(adapter, user.id, "bob@example.test");
+  });
+
+  test("an OpenID Connect sign-in creates the user and links the account; the next one finds them", async () => {
+    const userId = await signUpWithProvider(drizzleAdapter());
+    const accounts = sqlite
+      .prepare("select provider, providerAccountId from account where userId = ?")
+      .all(userId);
+    expect(accounts).toEqual([{ provider: "idp", providerAccountId: "carol" }]);
   });
 
   test("SqlAdapter on the same database writes sessions that the Drizzle adapter reads back", async () => {
