@@ -5,9 +5,9 @@ import { runAccessTokenSuite } from "@portcullis/testkit";
 import type express from "express";
 import { buildApp, listen } from "./helpers";
 
-/** The test app with `/token?provider=` (getAccessToken, provider `idp` by default). */
+/** The test app behind the loopback proxy, with `/token?provider=` (getAccessToken, provider `idp` by default). */
 function withTokenRoute(config: AuthConfig): express.Express {
-  const app = buildApp(config);
+  const app = buildApp(config, { trustProxy: true });
   app.get("/token", async (req, res) => {
     try {
       const provider = typeof req.query.provider === "string" ? req.query.provider : "idp";

@@ -5,9 +5,9 @@ import { runAccessTokenSuite } from "@portcullis/testkit";
 import type { FastifyInstance } from "fastify";
 import { buildApp, listen } from "./helpers";
 
-/** The test app with `/token?provider=` (getAccessToken, provider `idp` by default). */
+/** The test app behind the loopback proxy, with `/token?provider=` (getAccessToken, provider `idp` by default). */
 async function withTokenRoute(config: AuthConfig): Promise<FastifyInstance> {
-  const app = await buildApp(config);
+  const app = await buildApp(config, { trustProxy: true });
   app.get<{ Querystring: { provider?: string } }>("/token", async (request, reply) => {
     try {
       return { answer: await getAccessToken(request, reply, request.query.provider ?? "idp", config) };

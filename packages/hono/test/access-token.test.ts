@@ -5,7 +5,7 @@ import { runAccessTokenSuite } from "@portcullis/testkit";
 import type { Hono } from "hono";
 import { buildApp, listen } from "./helpers";
 
-/** The test app with `/token?provider=` (getAccessToken, provider `idp` by default). */
+/** The test app behind the loopback proxy, with `/token?provider=` (getAccessToken, provider `idp` by default). */
 function withTokenRoute(config: AuthConfig): Hono {
   const app = buildApp(config);
   app.get("/token", async (c) => {

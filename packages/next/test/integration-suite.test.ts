@@ -1,16 +1,14 @@
 /**
- * The shared suites on the built fixture app (the integration suite, then getAccessToken), and an
- * OpenID Connect sign-in through its route handlers.
+ * The shared suites on the built fixture app: the integration suite, then getAccessToken (with an
+ * OpenID Connect sign-in through the app's route handlers, whose requests to the provider go
+ * through Next.js's patched fetch); and getAccessToken in a server component.
  */
-import type { AuthConfig } from "@portcullis/core";
 import {
   type AccessTokenFixture,
   accessTokenFixture,
   runAccessTokenSuite,
   runIntegrationTests,
   SESSION_COOKIE,
-  startOpenIdProvider,
-  type TestOpenIdProvider,
 } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -83,57 +81,5 @@ describe("getAccessToken in a server component", () => {
     // The cookie still holds the old tokens; this process remembers the refresh it made.
     expect(await rendered()).toBe(refreshed);
     expect(fixture.idp.grantCount("refresh_token")).toBe(grants + 1);
-  });
-});
-
-describe("an OpenID Connect sign-in through the app's route handlers", () => {
-  // Every request to the provider (discovery, token, keys) goes through Next.js's patched fetch.
-  let idp: TestOpenIdProvider;
-  let config: AuthConfig;
-  beforeAll(async () => {
-    const origin = running().origin;
-    idp = await startOpenIdProvider({
-      clients: [
-        {
-          client_id: "next-app",
-          client_secret: "next-secret",
-          redirect_uris: [`${origin}/auth/callback/idp`],
-        },
-      ],
-    });
-    config = {
-      secret: "next-oidc-test-secret-with-32-characters",
-      trustHost: true,
-      providers: [
-        {
-          id: "idp",
-          name: "Test IdP",
-          type: "oidc",
-          issuer: idp.issuer,
-          clientId: "next-app",
-          clientSecret: "next-secret",
-        },
-      ],
-      logger: { error: () => {} },
-    };
-    running().use({ config: withProtectedRoute(config), broken: config });
-  });
-  afterAll(() => idp?.stop());
-
-  it("signs in with the provider and auth() in a route handler reads the session", async () => {
-    const client = running().client();
-    const csrfToken = await client.csrfToken();
-    const started = await client.post("/auth/signin/idp", { form: { csrfToken, callbackUrl: "/me" } });
-    expect(started.status).toBe(302);
-    idp.nextLogin({ sub: "alice" });
-    const outcome = await idp.authorize(started.headers.get("location")!);
-    if (outcome.kind !== "redirect") throw new Error("expected a redirect back from the provider");
-    expect(outcome.url.startsWith(`${running().origin}/auth/callback/idp?`)).toBe(true);
-    const landed = await client.get(outcome.url);
-    expect(landed.status).toBe(302);
-    expect(landed.headers.get("location")).toBe(`${running().origin}/me`);
-    expect(client.jar.get(SESSION_COOKIE)).toBeTruthy();
-    const me = (await (await client.get("/me")).json()) as { user?: { email?: string } };
-    expect(me.user?.email).toBe("alice@example.test");
   });
 });

@@ -1,10 +1,12 @@
 /**
  * The getAccessToken checks the server-side integrations pass (Express, Fastify, Hono, a Next.js
  * route handler, a SvelteKit endpoint): their `getAccessToken` behind a route of a real server,
- * against a real OpenID Provider that rotates refresh tokens. The user signs in through the core
- * at a fixed origin (the provider knows one redirect URI), with the tokens kept in the session
- * JWT; the session cookie then goes to the framework's app, which shares the secret and the clock
- * (an app in another process builds the same configuration and is told when the clock moves).
+ * against a real OpenID Provider that rotates refresh tokens, with the tokens kept in the session
+ * JWT. The app shares the configuration's secret and clock (an app in another process builds the
+ * same configuration and is told when the clock moves). Most checks sign the user in through the
+ * core at a fixed origin and hand the cookie to the app; one signs in through the app's own
+ * routes, the provider's callback included, at that same public origin (the provider knows one
+ * redirect URI per base path), named by the forwarded headers of the test's proxy.
  *
  * @module
  */
@@ -17,7 +19,8 @@ import { startOpenIdProvider, type TestOpenIdProvider } from "./oidc";
 
 /**
  * The framework's test app: `GET /token` answers `{ answer: getAccessToken(..., "idp") }` with
- * its cookies set on the response, an AuthError as `400 { error: type }`.
+ * its cookies set on the response, an AuthError as `400 { error: type }`. It trusts the test's
+ * loopback proxy (X-Forwarded-Host and X-Forwarded-Proto), as the integration suite's apps do.
  */
 export interface AccessTokenApp extends IntegrationApp {
   /**
@@ -25,6 +28,8 @@ export interface AccessTokenApp extends IntegrationApp {
    * real time plus `offsetMs`, as the suite's own clock now is.
    */
   setClockOffset?(offsetMs: number): Promise<void>;
+  /** Where the app serves the configuration's auth routes; default `/auth`. */
+  basePath?: string;
 }
 
 /** Starts the framework's test app for a configuration (see {@link AccessTokenApp}). */
@@ -82,7 +87,7 @@ export async function accessTokenFixture(): Promise<AccessTokenFixture> {
     clients: [
       {
         ...ACCESS_TOKEN_CLIENT,
-        redirect_uris: [`${SIGN_IN_ORIGIN}/auth/callback/idp`],
+        redirect_uris: [`${SIGN_IN_ORIGIN}/auth/callback/idp`, `${SIGN_IN_ORIGIN}/token/auth/callback/idp`],
         grant_types: ["authorization_code", "refresh_token"],
       },
     ],
@@ -134,6 +139,31 @@ export function runAccessTokenSuite(framework: string, start: StartAccessTokenAp
 
     it("answers null when signed out", async () => {
       expect(await (await app.client().get("/token")).json()).toEqual({ answer: null });
+    });
+
+    it("signs in through the app's own routes, the provider's callback included, and answers that sign-in's token", async () => {
+      const base = app.basePath ?? "/auth";
+      const behindProxy = {
+        headers: { "x-forwarded-host": new URL(SIGN_IN_ORIGIN).host, "x-forwarded-proto": "http" },
+      };
+      const client = app.client();
+      const csrfToken = await client.csrfToken(base);
+      const started = await client.post(`${base}/signin/idp`, {
+        form: { csrfToken, callbackUrl: "/" },
+        ...behindProxy,
+      });
+      expect(started.status).toBe(302);
+      fixture.idp.nextLogin({ sub: "alice" });
+      const outcome = await fixture.idp.authorize(started.headers.get("location")!);
+      if (outcome.kind !== "redirect") throw new Error("expected a redirect back from the provider");
+      const callback = new URL(outcome.url);
+      expect(`${callback.origin}${callback.pathname}`).toBe(`${SIGN_IN_ORIGIN}${base}/callback/idp`);
+      const landed = await client.get(`${callback.pathname}${callback.search}`, behindProxy);
+      expect(landed.status).toBe(302);
+      expect(landed.headers.get("location")).toBe(`${SIGN_IN_ORIGIN}/`);
+      expect(client.jar.get(SESSION_COOKIE)).toBeTruthy();
+      const answer = ((await (await client.get("/token", behindProxy)).json()) as TokenAnswer).answer;
+      expect(answer).toMatchObject({ accessToken: expect.stringMatching(/\S/), tokenType: "bearer" });
     });
 
     it("refreshes a token near expiry and sets the re-issued session cookie on the response", async () => {

@@ -26,12 +26,7 @@ export {
   useFixtureServer,
 } from "./fixture-process";
 export { type ServedApp, serve } from "./http-server";
-export {
-  ACCESS_TOKEN_CLIENT,
-  accessTokenConfig,
-  type FixtureConfigName,
-  fixtureLogger,
-} from "./integration-fixture";
+export { accessTokenConfig, type FixtureConfigName, fixtureLogger } from "./integration-fixture";
 export {
   ALICE,
   credentialsUrls,
