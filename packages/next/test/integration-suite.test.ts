@@ -1,14 +1,20 @@
 /**
  * The shared suites on the built fixture app: the integration suite, then getAccessToken (with an
  * OpenID Connect sign-in through the app's route handlers, whose requests to the provider go
- * through Next.js's patched fetch); and getAccessToken in a server component.
+ * through Next.js's patched fetch); getAccessToken in a server component; and a magic link sent
+ * by SMTP and followed through the app's route handlers.
  */
+import type { AuthConfig } from "@portcullis/core";
+import Nodemailer from "@portcullis/core/providers/nodemailer";
+import { MemoryAdapter } from "@portcullis/memory-adapter";
 import {
   type AccessTokenFixture,
   accessTokenFixture,
   runAccessTokenSuite,
   runIntegrationTests,
   SESSION_COOKIE,
+  type SmtpSink,
+  startSmtpSink,
 } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -81,5 +87,39 @@ describe("getAccessToken in a server component", () => {
     // The cookie still holds the old tokens; this process remembers the refresh it made.
     expect(await rendered()).toBe(refreshed);
     expect(fixture.idp.grantCount("refresh_token")).toBe(grants + 1);
+  });
+});
+
+describe("a magic link through the app's route handlers", () => {
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    const config: AuthConfig = {
+      secret: "next-magic-link-secret-with-32-characters",
+      trustHost: true,
+      adapter: MemoryAdapter(),
+      providers: [Nodemailer({ server: sink.url, from: "Example <no-reply@example.test>" })],
+      logger: { error: () => {} },
+    };
+    running().use({ config: withProtectedRoute(config), broken: config });
+  });
+  afterAll(() => sink?.stop());
+
+  it("mails the link by SMTP, signs in through it, and auth() in a route handler reads the session", async () => {
+    const client = running().client();
+    const csrfToken = await client.csrfToken();
+    const requested = await client.post("/auth/signin/nodemailer", {
+      form: { csrfToken, email: "ada@example.test", callbackUrl: "/me" },
+    });
+    expect(requested.status).toBe(302);
+    expect(new URL(requested.headers.get("location")!).pathname).toBe("/auth/verify-request");
+    const mail = await sink.waitForMail("ada@example.test");
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    expect(link.origin + link.pathname).toBe(`${running().origin}/auth/callback/nodemailer`);
+    const landed = await client.get(`${link.pathname}${link.search}`);
+    expect(landed.status).toBe(302);
+    expect(landed.headers.get("location")).toBe(`${running().origin}/me`);
+    const me = (await (await client.get("/me")).json()) as { user?: { email?: string } };
+    expect(me.user?.email).toBe("ada@example.test");
   });
 });
