@@ -9,7 +9,7 @@
 import { type DeferredBody, lazyRequest } from "./lazy-request";
 import { nodeHeadersView } from "./node-headers-view";
 import type { NodeIncomingMessage } from "./node-types";
-import { BadRequest, MAX_BODY_BYTES } from "./request";
+import { BadRequest, joinChunks, MAX_BODY_BYTES } from "./request";
 
 /** How {@link requestFromNode} builds the Request. */
 export interface NodeRequestOptions {
@@ -161,14 +161,7 @@ function cappedBytes(req: NodeIncomingMessage, limit: number): Promise<Uint8Arra
     };
     const onEnd = () => {
       detach();
-      // Copied into a buffer of its own: Node's chunks may be views of larger, pooled ones.
-      const bytes = new Uint8Array(size);
-      let at = 0;
-      for (const chunk of chunks) {
-        bytes.set(chunk, at);
-        at += chunk.byteLength;
-      }
-      resolve(bytes);
+      resolve(joinChunks(chunks, size));
     };
     const onError = (error: Error) => {
       detach();

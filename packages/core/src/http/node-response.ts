@@ -3,6 +3,7 @@
  * own line, and the body, read whole when the core holds it in memory and streamed otherwise.
  */
 
+import { cancelBody, discardBody } from "../cancel-body";
 import { isMemoryResponse, memoryHeadersOf } from "./memory-response";
 import { bodyWasCutOff } from "./node-request";
 import type { NodeServerResponse } from "./node-types";
@@ -66,7 +67,7 @@ export async function responseToNode(res: NodeServerResponse, response: Response
   const { status } = response;
   if (isBodiless(status)) {
     // Never read: `response.body` would build a stream for the core's in-memory answers.
-    if (!isMemoryResponse(response)) await response.body?.cancel().catch(() => undefined);
+    if (!isMemoryResponse(response)) discardBody(response);
     res.writeHead(status, headers).end();
     return;
   }
@@ -85,19 +86,18 @@ export async function responseToNode(res: NodeServerResponse, response: Response
     res.writeHead(status, headers).end(bytes.byteLength === 0 ? undefined : new Uint8Array(bytes));
     return;
   }
-  const reader = response.body.getReader();
   if (res.req?.method === "HEAD") {
-    await reader.cancel().catch(() => undefined);
+    discardBody(response);
     res.writeHead(status, headers).end();
     return;
   }
-  await streamBody(res.writeHead(status, headers), reader);
+  await streamBody(res.writeHead(status, headers), response.body.getReader());
 }
 
 async function streamBody(res: NodeServerResponse, reader: ReadableStreamDefaultReader<Uint8Array>) {
   // The client went away: stop reading the source (a pending read then ends the loop).
   const onClose = () => {
-    if (!res.writableFinished) reader.cancel().catch(() => undefined);
+    if (!res.writableFinished) cancelBody(reader);
   };
   res.once("close", onClose);
   try {
@@ -113,7 +113,7 @@ async function streamBody(res: NodeServerResponse, reader: ReadableStreamDefault
   } finally {
     res.off("close", onClose);
   }
-  if (res.destroyed) await reader.cancel().catch(() => undefined);
+  if (res.destroyed) cancelBody(reader);
   else res.end();
 }
 

@@ -3,6 +3,7 @@
  * POST, a form or JSON body. Anything that cannot be an auth request gets a BadRequest, which
  * the pipeline answers with 400 `"Bad request."`.
  */
+import { cancelBody } from "../cancel-body";
 import type { AuthAction, AuthRequest } from "../context";
 import { parseCookies } from "./cookies";
 
@@ -143,17 +144,32 @@ async function readText(request: Request): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      // Not awaited: a tee's branch (a body the framework kept a copy of) cancels only with the other.
-      reader.cancel().catch(() => undefined);
+      // A framework that kept a copy hands over a tee's branch: see cancel-body.ts.
+      cancelBody(reader);
       throw new BadRequest("The body is too large.", 413);
     }
     chunks.push(value);
   }
+  return new TextDecoder().decode(joinChunks(chunks, size));
+}
+
+/**
+ * The chunks of a body in one buffer of its own (a chunk may be a view of a larger, pooled one).
+ *
+ * @param chunks - The chunks, in order.
+ * @param size - Their total length in bytes.
+ * @returns The joined bytes.
+ * @example
+ * ```ts
+ * joinChunks([new Uint8Array([1]), new Uint8Array([2, 3])], 3) // Uint8Array [1, 2, 3]
+ * ```
+ */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
-  let offset = 0;
+  let at = 0;
   for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }

@@ -3,8 +3,9 @@
  *
  * @module
  */
+
+import { discardBody } from "../cancel-body";
 import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
-import { discardBody } from "../upstream-body";
 import { defineOAuthProvider, requestJson } from "./oauth-factory";
 
 /** The user as Bitbucket's API returns it (`GET /2.0/user`), plus the email read separately. */

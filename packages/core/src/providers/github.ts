@@ -3,8 +3,9 @@
  *
  * @module
  */
+
+import { discardBody } from "../cancel-body";
 import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
-import { discardBody } from "../upstream-body";
 import { defineOAuthProvider, requestJson } from "./oauth-factory";
 
 /** The authenticated user as GitHub's REST API returns it (`GET /user`). */

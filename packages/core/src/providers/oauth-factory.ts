@@ -6,6 +6,8 @@
  *
  * @module
  */
+
+import { discardBody } from "../cancel-body";
 import { InvalidConfiguration, OAuthCallbackError } from "../errors";
 import { customFetch } from "../symbols";
 import type {
@@ -16,7 +18,6 @@ import type {
   OIDCUserConfig,
   User,
 } from "../types";
-import { discardBody } from "../upstream-body";
 
 type Endpoint<C, R> = string | EndpointHandler<Record<string, string>, C, R>;
 

@@ -145,6 +145,14 @@ describe("requestFromNode and responseToNode", () => {
     expect([get.body, head.body, post.body]).toEqual(["hello", "", "hello"]);
   });
 
+  it("answer HEAD at once when the handler's body is a tee's branch, which cancels only with the other", async () => {
+    // A handler that kept a copy of its answer (a cache, a logger) hands over one branch of a tee.
+    const origin = await start(async () => new Response(new Blob(["kept"]).stream().tee()[0]));
+    const head = await send(origin, { method: "HEAD", path: "/" });
+    expect([head.status, head.body]).toEqual([200, ""]);
+    expect(failures).toEqual([]);
+  });
+
   it("answer 204 and 304 without a body or a length", async () => {
     for (const status of [204, 304]) {
       const origin = await start(async () => new Response(null, { status }));

@@ -4,9 +4,10 @@
  *
  * @module
  */
+
+import { discardBody } from "../../cancel-body";
 import { envProviderKey, processEnv } from "../../config/env";
 import type { EmailConfig } from "../../types";
-import { discardBody } from "../../upstream-body";
 
 /**
  * The API key of a provider: its `apiKey`, else the variable `AUTH_{ID}_KEY` (for example

@@ -11,10 +11,10 @@ import {
   processUserInfoResponse,
   userInfoRequest,
 } from "oauth4webapi";
+import { discardBody } from "../../cancel-body";
 import { withDeadline } from "../../deadline";
 import { InvalidEndpoints, OAuthCallbackError } from "../../errors";
 import type { InternalOAuthProvider, Profile, TokenSet } from "../../types";
-import { discardBody } from "../../upstream-body";
 import { ProviderHttpError, talkTo } from "./failure";
 import type { OAuthRuntime } from "./provider";
 import { requestOptions } from "./transport";
