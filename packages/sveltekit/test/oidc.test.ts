@@ -26,15 +26,18 @@ async function startWithIssuer(issuer: string): Promise<FixtureServer> {
   }
 }
 
-runAccessTokenSuite("SvelteKit endpoint", async (config): Promise<AccessTokenApp> => {
-  const provider = config.providers[0] as { issuer: string };
-  const server = await startWithIssuer(provider.issuer);
-  return {
-    ...server,
-    basePath: "/token/auth",
-    setClockOffset: async (offsetMs) => {
-      const response = await server.client().post("/token-clock", { json: { offsetMs } });
-      if (!response.ok) throw new Error(`/token-clock answered ${response.status}`);
-    },
-  };
-});
+runAccessTokenSuite(
+  "SvelteKit endpoint",
+  async (config): Promise<AccessTokenApp> => {
+    const provider = config.providers[0] as { issuer: string };
+    const server = await startWithIssuer(provider.issuer);
+    return {
+      ...server,
+      setClockOffset: async (offsetMs) => {
+        const response = await server.client().post("/token-clock", { json: { offsetMs } });
+        if (!response.ok) throw new Error(`/token-clock answered ${response.status}`);
+      },
+    };
+  },
+  "/token/auth",
+);

@@ -28,8 +28,6 @@ export interface AccessTokenApp extends IntegrationApp {
    * real time plus `offsetMs`, as the suite's own clock now is.
    */
   setClockOffset?(offsetMs: number): Promise<void>;
-  /** Where the app serves the configuration's auth routes; default `/auth`. */
-  basePath?: string;
 }
 
 /** Starts the framework's test app for a configuration (see {@link AccessTokenApp}). */
@@ -74,6 +72,8 @@ export interface AccessTokenFixture {
 /**
  * Starts the provider and builds the configuration every framework's getAccessToken test uses.
  *
+ * @param appBasePath Where the app serves the auth routes, when not at `/auth`: the provider then
+ * also knows that callback.
  * @returns The fixture; stop it after the tests.
  * @example
  * ```ts
@@ -82,12 +82,13 @@ export interface AccessTokenFixture {
  * await fixture.stop()
  * ```
  */
-export async function accessTokenFixture(): Promise<AccessTokenFixture> {
+export async function accessTokenFixture(appBasePath = "/auth"): Promise<AccessTokenFixture> {
+  const callbacks = new Set(["/auth", appBasePath].map((base) => `${SIGN_IN_ORIGIN}${base}/callback/idp`));
   const idp = await startOpenIdProvider({
     clients: [
       {
         ...ACCESS_TOKEN_CLIENT,
-        redirect_uris: [`${SIGN_IN_ORIGIN}/auth/callback/idp`, `${SIGN_IN_ORIGIN}/token/auth/callback/idp`],
+        redirect_uris: [...callbacks],
         grant_types: ["authorization_code", "refresh_token"],
       },
     ],
@@ -113,17 +114,18 @@ export async function accessTokenFixture(): Promise<AccessTokenFixture> {
  *
  * @param framework The framework's name, for the test titles.
  * @param start Starts the app (see {@link StartAccessTokenApp}).
+ * @param basePath Where the app serves the configuration's auth routes; default `/auth`.
  * @example
  * ```ts
  * runAccessTokenSuite("Express", async (config) => listen(withTokenRoute(config)))
  * ```
  */
-export function runAccessTokenSuite(framework: string, start: StartAccessTokenApp): void {
+export function runAccessTokenSuite(framework: string, start: StartAccessTokenApp, basePath = "/auth"): void {
   describe(`${framework}: getAccessToken`, () => {
     let fixture: AccessTokenFixture;
     let app: AccessTokenApp;
     beforeAll(async () => {
-      fixture = await accessTokenFixture();
+      fixture = await accessTokenFixture(basePath);
       app = await start(fixture.config);
     });
     afterAll(async () => {
@@ -142,13 +144,12 @@ export function runAccessTokenSuite(framework: string, start: StartAccessTokenAp
     });
 
     it("signs in through the app's own routes, the provider's callback included, and answers that sign-in's token", async () => {
-      const base = app.basePath ?? "/auth";
       const behindProxy = {
         headers: { "x-forwarded-host": new URL(SIGN_IN_ORIGIN).host, "x-forwarded-proto": "http" },
       };
       const client = app.client();
-      const csrfToken = await client.csrfToken(base);
-      const started = await client.post(`${base}/signin/idp`, {
+      const csrfToken = await client.csrfToken(basePath);
+      const started = await client.post(`${basePath}/signin/idp`, {
         form: { csrfToken, callbackUrl: "/" },
         ...behindProxy,
       });
@@ -157,7 +158,7 @@ export function runAccessTokenSuite(framework: string, start: StartAccessTokenAp
       const outcome = await fixture.idp.authorize(started.headers.get("location")!);
       if (outcome.kind !== "redirect") throw new Error("expected a redirect back from the provider");
       const callback = new URL(outcome.url);
-      expect(`${callback.origin}${callback.pathname}`).toBe(`${SIGN_IN_ORIGIN}${base}/callback/idp`);
+      expect(`${callback.origin}${callback.pathname}`).toBe(`${SIGN_IN_ORIGIN}${basePath}/callback/idp`);
       const landed = await client.get(`${callback.pathname}${callback.search}`, behindProxy);
       expect(landed.status).toBe(302);
       expect(landed.headers.get("location")).toBe(`${SIGN_IN_ORIGIN}/`);
