@@ -136,21 +136,43 @@ async function readText(request: Request): Promise<string> {
   // adapter buffered it. Without one (chunked), chunks are counted as they come.
   if (declared >= 0) return request.text();
   if (!request.body) return "";
-  const reader = request.body.getReader();
+  const bytes = await readAtMost(request.body, MAX_BODY_BYTES);
+  if (bytes === null) throw new BadRequest("The body is too large.", 413);
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Reads a stream whole, counting bytes as they come, and lets go of it (unawaited, see
+ * cancel-body.ts) as soon as it runs past `limit`: a sender cannot make us hold more than that,
+ * whatever length it declared or did not.
+ *
+ * @param body - The stream, not yet locked.
+ * @param limit - The most bytes accepted.
+ * @returns The bytes, or null when the stream holds more than `limit`.
+ * @throws What reading the stream throws (a connection reset, an abort).
+ * @example
+ * ```ts
+ * await readAtMost(new Blob(["abc"]).stream(), 2) // null
+ * ```
+ */
+export async function readAtMost(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      // A framework that kept a copy hands over a tee's branch: see cancel-body.ts.
+    if (size > limit) {
       cancelBody(reader);
-      throw new BadRequest("The body is too large.", 413);
+      return null;
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(joinChunks(chunks, size));
+  return joinChunks(chunks, size);
 }
 
 /**

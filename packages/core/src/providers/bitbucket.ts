@@ -5,6 +5,7 @@
  */
 
 import { discardBody } from "../cancel-body";
+import { boundedFetch } from "../flows/oauth/bounded-fetch";
 import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
 import { defineOAuthProvider, requestJson } from "./oauth-factory";
 
@@ -37,7 +38,7 @@ async function requestBitbucketUser(context: UserinfoRequestContext): Promise<Pr
   const url = String(context.provider.userinfo?.url ?? "https://api.bitbucket.org/2.0/user");
   const headers = { Authorization: `Bearer ${context.tokens.access_token}`, Accept: "application/json" };
   const user = await requestJson<Profile>(url, { headers }, "Bitbucket user request");
-  const response = await fetch(`${url}/emails`, { headers });
+  const response = await boundedFetch()(`${url}/emails`, { headers });
   if (!response.ok) {
     // Without the `email` permission the user simply has no email.
     discardBody(response);

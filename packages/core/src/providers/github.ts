@@ -5,6 +5,7 @@
  */
 
 import { discardBody } from "../cancel-body";
+import { boundedFetch } from "../flows/oauth/bounded-fetch";
 import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
 import { defineOAuthProvider, requestJson } from "./oauth-factory";
 
@@ -58,7 +59,7 @@ const API_HEADERS = { Accept: "application/vnd.github+json", "X-GitHub-Api-Versi
  * unverified one could belong to someone else, and emails may be used to link accounts.
  */
 async function primaryVerifiedEmail(url: string, headers: Record<string, string>): Promise<string | null> {
-  const response = await fetch(url, { headers });
+  const response = await boundedFetch()(url, { headers });
   if (!response.ok) {
     // Without the `user:email` scope GitHub refuses; the user then simply has no email.
     discardBody(response);

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { boundedFetch } from "../flows/oauth/bounded-fetch";
 
 /** Photo sizes (pixels, square) that Microsoft Graph serves. */
 export type GraphPhotoSize = 48 | 64 | 96 | 120 | 240 | 360 | 432 | 504 | 648;
@@ -41,7 +42,7 @@ export async function fetchGraphPhoto(
 ): Promise<string | null> {
   if (!accessToken) return null;
   try {
-    const response = await fetch(`${graphBase}/me/photos/${size}x${size}/$value`, {
+    const response = await boundedFetch()(`${graphBase}/me/photos/${size}x${size}/$value`, {
       headers: { Authorization: `Bearer ${accessToken}` },
       signal: AbortSignal.timeout(PHOTO_TIMEOUT_MS),
     });

@@ -9,6 +9,7 @@
 
 import { discardBody } from "../cancel-body";
 import { InvalidConfiguration, OAuthCallbackError } from "../errors";
+import { boundedFetch } from "../flows/oauth/bounded-fetch";
 import { customFetch } from "../symbols";
 import type {
   EndpointHandler,
@@ -106,13 +107,14 @@ export function defineOIDCProvider<P>(defaults: OIDCConfig<P>, config?: OIDCUser
  *   holds only this and the HTTP status, never the token or the response body, which may echo it.
  * @returns The JSON body, typed by the caller.
  * @throws {OAuthCallbackError} When the response is not 2xx or its body is not JSON.
+ * @throws {ProviderAnswerTooLarge} When the body is larger than a mebibyte.
  * @example
  * ```ts
  * const user = await requestJson<{ id: number }>("https://api.github.com/user", { headers: { Authorization: "Bearer t" } }, "GitHub user request")
  * ```
  */
 export async function requestJson<T>(url: string | URL, init: RequestInit, what: string): Promise<T> {
-  const response = await fetch(url, init);
+  const response = await boundedFetch()(url, init);
   if (!response.ok) {
     // Not shown, because it may echo secrets.
     discardBody(response);

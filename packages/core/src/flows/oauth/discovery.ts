@@ -7,6 +7,7 @@
  * proxy, a split-horizon DNS), so its document must not stand in for the global fetch's, or back.
  */
 import { type AuthorizationServer, discoveryRequest, processDiscoveryResponse } from "oauth4webapi";
+import { boundedFetch } from "./bounded-fetch";
 import { assertSecureEndpoint, requestOptions, timeoutSignal } from "./transport";
 
 /** How long a discovered document is used before it is fetched again, in seconds. */
@@ -61,7 +62,7 @@ async function fetchMetadata(
     if (!expected) {
       throw new TypeError("set `issuer`: it cannot be derived from this wellKnown URL");
     }
-    const response = await (fetcher ?? fetch)(url, {
+    const response = await boundedFetch(fetcher)(url, {
       headers: { accept: "application/json" },
       redirect: "manual",
       signal: timeoutSignal(timeoutMs)?.(),

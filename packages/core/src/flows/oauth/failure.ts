@@ -16,6 +16,7 @@ import {
   WWWAuthenticateChallengeError,
 } from "oauth4webapi";
 import { AuthError, CallbackRouteError, OAuthProviderUnavailable, OAuthSignInError } from "../../errors";
+import { ProviderAnswerTooLarge } from "./bounded-fetch";
 
 /** Longest provider-supplied text (an error description) quoted in a log line. */
 const MAX_QUOTED = 200;
@@ -65,8 +66,9 @@ function failedStatus(error: unknown): number | undefined {
 
 /**
  * True when a provider request failed because the provider is down or broken rather than because
- * of how the app is configured: no connection, no answer in time, an HTTP 5xx, or an answer that
- * is not JSON where JSON was due (a proxy's error page in place of a discovery document). A 4xx
+ * of how the app is configured: no connection, no answer in time, an HTTP 5xx, an answer that
+ * is not JSON where JSON was due (a proxy's error page in place of a discovery document), or one
+ * larger than Portcullis reads. A 4xx
  * such as `invalid_client` is not one of these: it means the client id or secret is wrong.
  *
  * @param error - What the request threw.
@@ -79,6 +81,8 @@ function failedStatus(error: unknown): number | undefined {
 export function isProviderUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === "TimeoutError" || error.name === "AbortError") return true;
+  // As broken as an answer that is not JSON: nothing the visitor or the deployer can change.
+  if (error instanceof ProviderAnswerTooLarge) return true;
   if (error instanceof TypeError && error.message === "fetch failed") return true;
   // Only the response body itself: a malformed ID token is a PARSE_ERROR too, and not an outage.
   const junk =

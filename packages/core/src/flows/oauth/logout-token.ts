@@ -14,6 +14,7 @@ import {
 } from "jose";
 import type { ActionContext } from "../../context";
 import type { OAuth2Config } from "../../types";
+import { boundedFetch } from "./bounded-fetch";
 import { type OAuthRuntime, oauthRuntime } from "./provider";
 import { authorizationServer } from "./server";
 import { assertSecureEndpoint } from "./transport";
@@ -67,7 +68,7 @@ function keySetOf(runtime: OAuthRuntime, uri: string, timeoutMs: number): JWTVer
   const options: Parameters<typeof createRemoteJWKSet>[1] = {
     timeoutDuration: Number.isFinite(timeoutMs) ? timeoutMs : undefined,
   };
-  if (runtime.fetch) options[joseCustomFetch] = runtime.fetch as never;
+  options[joseCustomFetch] = boundedFetch(runtime.fetch) as never;
   const keys = createRemoteJWKSet(url, options);
   keySets.set(runtime, { uri, keys });
   return keys;

@@ -1,10 +1,12 @@
 /**
  * How Portcullis talks to identity providers over the network: which endpoint URLs it accepts,
- * and the options every oauth4webapi request gets (a time-out, and plain http for loopback only).
+ * and the options every oauth4webapi request gets (a time-out, plain http for loopback only, and
+ * a bound on the answer's size).
  */
 import { allowInsecureRequests, customFetch, type HttpRequestOptions } from "oauth4webapi";
 import { MAX_TIMER_MS } from "../../deadline";
 import { InvalidEndpoints } from "../../errors";
+import { boundedFetch } from "./bounded-fetch";
 
 /** The transport part of oauth4webapi's request options. */
 export type TransportOptions = Pick<HttpRequestOptions<"GET">, "signal" | typeof allowInsecureRequests> & {
@@ -56,7 +58,9 @@ export function assertSecureEndpoint(url: URL, providerId: string, what: string)
  * loopback lets development and tests run an identity provider on 127.0.0.1 without TLS, while
  * anything that crosses a network still needs https (endpoints are checked by
  * {@link assertSecureEndpoint} as well). A provider's own fetch (its `[customFetch]` option) sends
- * the request when given; it receives the same signal, so the time-out still applies to it.
+ * the request when given; it receives the same signal, so the time-out still applies to it. Either
+ * way the answer is read through {@link boundedFetch}, so no provider can make a sign-in hold more
+ * than a mebibyte of it.
  *
  * @param url - The endpoint the request goes to.
  * @param timeoutMs - How long the request may take, in ms (`Infinity`: no limit).
@@ -72,12 +76,11 @@ export function requestOptions(
   timeoutMs: number,
   fetcher?: typeof fetch,
 ): TransportOptions {
-  const options: TransportOptions = {};
+  const options: TransportOptions = { [customFetch]: boundedFetch(fetcher) };
   // A function, so the clock starts when oauth4webapi sends the request, not when options are built.
   const signal = timeoutSignal(timeoutMs);
   if (signal) options.signal = signal;
   if (url !== undefined && isLoopback(new URL(url))) options[allowInsecureRequests] = true;
-  if (fetcher) options[customFetch] = fetcher;
   return options;
 }
 

@@ -19,6 +19,7 @@ import type { SetCookie } from "../../http/cookies";
 import { decode, encode } from "../../jwt";
 import type { OAuth2Config, Profile } from "../../types";
 import { resolveAccount } from "../account";
+import { boundedFetch } from "../oauth/bounded-fetch";
 import { clearChecks } from "../oauth/checks";
 import { mapProfile } from "../oauth/profile";
 import { oauthRuntime } from "../oauth/provider";
@@ -57,7 +58,7 @@ async function signedPost(
 ): Promise<URLSearchParams> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await boundedFetch()(url, {
       method: "POST",
       headers: { authorization: await authorizationHeader("POST", url.href, creds, extra, ctx.now) },
       signal: timeoutSignal(ctx.config.timeouts.http)?.(),
@@ -197,7 +198,7 @@ async function loadProfile(
 ): Promise<Profile> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await boundedFetch()(url, {
       headers: { authorization: await authorizationHeader("GET", url.href, creds, [], ctx.now) },
       signal: timeoutSignal(ctx.config.timeouts.http)?.(),
     });
