@@ -8,7 +8,9 @@
  * Answers: 200 (no-store) once revoked (or when nothing here matched); 400 with
  * `{ error: "invalid_request", error_description }` for anything that is not a valid, fresh logout
  * token of that provider; 501 when the sessions cannot be revoked (JWT sessions without a session
- * store, a token naming only a `sid` when the store cannot find sessions by it); 503 when the replay store is down. Never a 5xx for a bad token.
+ * store, a token naming only a `sid` when the store cannot find sessions by it); 503 when the
+ * replay store is down or the revocation failed, after which the provider may send the same token
+ * again. Never a 5xx for a bad token.
  */
 import { callAdapter } from "../adapter/call";
 import type { Action, ActionContext, AuthResult } from "../context";
@@ -51,16 +53,55 @@ function oidcProvider(ctx: ActionContext): OAuth2Config | string {
   return provider as OAuth2Config;
 }
 
-/**
- * Records the token's `jti`; false when it was seen already. Remembered for as long as a token
- * with that `iat` could still be accepted.
- */
-async function firstUse(provider: OAuth2Config, claims: LogoutClaims, ctx: ActionContext): Promise<boolean> {
-  const store: RateLimitStore = provider.logout?.replayStore ?? defaultReplayStore;
-  const windowSeconds = maxTokenAge(provider) + 2 * CLOCK_TOLERANCE;
+/** Where a token's `jti` is remembered: the store, and the key it is remembered under. */
+interface ReplayRecord {
+  store: RateLimitStore;
+  key: string;
+}
+
+async function replayRecord(provider: OAuth2Config, claims: LogoutClaims): Promise<ReplayRecord> {
   // Hashed with the provider: jtis are unique per issuer only, and never land raw in a shared store.
   const key = `bcl:${await sha256Hex(JSON.stringify([provider.id, claims.jti]))}`;
-  return (await store.take(key, 1, windowSeconds * 1000, ctx.now)) === true;
+  return { store: provider.logout?.replayStore ?? defaultReplayStore, key };
+}
+
+/**
+ * Records the token's `jti`; false when it was seen already. Remembered for as long as a token
+ * with that `iat` could still be accepted. Recorded before anything is revoked, so that of two
+ * deliveries of one token only one acts, and a replay after a success changes nothing.
+ */
+async function firstUse(record: ReplayRecord, provider: OAuth2Config, ctx: ActionContext): Promise<boolean> {
+  const windowSeconds = maxTokenAge(provider) + 2 * CLOCK_TOLERANCE;
+  return (await record.store.take(record.key, 1, windowSeconds * 1000, ctx.now)) === true;
+}
+
+/**
+ * Forgets the token's `jti` after its revocation failed: the 503 invites the provider to send the
+ * same token again, and that retry must be carried out, not refused as a replay. A delivery of the
+ * same token racing this one may then act too, which is harmless: revoking is idempotent. A store
+ * without `refund` cannot forget; the log says so.
+ */
+async function release(record: ReplayRecord, ctx: ActionContext): Promise<void> {
+  if (typeof record.store.refund !== "function") {
+    ctx.config.logger.error(
+      new AuthError(
+        "logout.replayStore has no refund: the provider's retry of a back-channel logout token that failed will be refused as a replay.",
+      ),
+    );
+    return;
+  }
+  try {
+    await record.store.refund(record.key, ctx.now);
+  } catch (error) {
+    ctx.config.logger.error(
+      new AuthError(
+        "The back-channel logout replay store could not forget a token that failed: a retry will be refused.",
+        {
+          cause: error,
+        },
+      ),
+    );
+  }
 }
 
 /** The user the token is about: the account's owner, or (without an adapter) the subject itself. */
@@ -71,6 +112,19 @@ async function userOf(provider: OAuth2Config, sub: string, ctx: ActionContext): 
     adapter.getUserByAccount!({ provider: provider.id, providerAccountId: sub }),
   );
   return user?.id;
+}
+
+/** Revokes the sessions the token names: those of its `sid`, else all of its `sub`'s with this provider. */
+async function revoke(provider: OAuth2Config, claims: LogoutClaims, ctx: ActionContext): Promise<void> {
+  if (claims.sub === undefined) {
+    // The token checks guarantee a sid whenever there is no sub.
+    const idpSessionId = claims.sid as string;
+    await revokeIdpSessionEverywhere(ctx.config, { provider: provider.id, idpSessionId }, ctx.now);
+    return;
+  }
+  const userId = await userOf(provider, claims.sub, ctx);
+  if (userId !== undefined)
+    await revokeIdpSessions(ctx.config, userId, { provider: provider.id, idpSessionId: claims.sid }, ctx.now);
 }
 
 export const backchannelLogout: Action = async (req, ctx) => {
@@ -109,8 +163,9 @@ export const backchannelLogout: Action = async (req, ctx) => {
   // A token naming only a sid needs a store that finds sessions by it: the user is unknown.
   if (claims.sub === undefined && typeof store.deleteByIdpSession !== "function")
     return answer(501, "unsupported", "Logout tokens without a sub are not supported.");
+  const record = await replayRecord(provider, claims);
   try {
-    if (!(await firstUse(provider, claims, ctx))) return refused("The logout_token was used already.");
+    if (!(await firstUse(record, provider, ctx))) return refused("The logout_token was used already.");
   } catch (error) {
     ctx.config.logger.error(
       new AuthError("The back-channel logout replay store failed; the logout was refused.", { cause: error }),
@@ -118,24 +173,12 @@ export const backchannelLogout: Action = async (req, ctx) => {
     return answer(503, "temporarily_unavailable", "Try again later.");
   }
   try {
-    if (claims.sub === undefined) {
-      // The token checks guarantee a sid whenever there is no sub.
-      const idpSessionId = claims.sid as string;
-      await revokeIdpSessionEverywhere(ctx.config, { provider: provider.id, idpSessionId }, ctx.now);
-    } else {
-      const userId = await userOf(provider, claims.sub, ctx);
-      if (userId !== undefined)
-        await revokeIdpSessions(
-          ctx.config,
-          userId,
-          { provider: provider.id, idpSessionId: claims.sid },
-          ctx.now,
-        );
-    }
+    await revoke(provider, claims, ctx);
   } catch (error) {
     ctx.config.logger.error(
       new AuthError("A back-channel logout could not revoke the sessions.", { cause: error }),
     );
+    await release(record, ctx);
     return answer(503, "temporarily_unavailable", "Try again later.");
   }
   return answer(200);

@@ -250,6 +250,74 @@ describe("a logout token that cannot be acted on", () => {
   });
 });
 
+describe("a logout whose revocation fails for a moment", () => {
+  /** A session store whose next `delete` fails once `failNext()` is called. */
+  function flakyStore() {
+    const inner = memorySessionStore();
+    let failing = false;
+    const store: SessionStore = {
+      ...inner,
+      delete: async (id) => {
+        if (failing) {
+          failing = false;
+          throw new Error("session store briefly unavailable");
+        }
+        return inner.delete(id);
+      },
+    };
+    const failNext = () => {
+      failing = true;
+    };
+    return { store, failNext };
+  }
+
+  it("answers 503, carries out the provider's retry of the same token, and refuses it after that", async () => {
+    const { store, failNext } = flakyStore();
+    const { config } = jwtConfig({ session: { strategy: "jwt", store, revalidateAfter: 0 } });
+    const { client } = await signedIn(config);
+    const token = await idp.sign(logoutClaims(idp, "alice"));
+
+    failNext();
+    const first = await post(browser(config), token);
+    expect(first.status).toBe(503);
+    expect(await first.json()).toEqual({
+      error: "temporarily_unavailable",
+      error_description: "Try again later.",
+    });
+    expect(await sessionOf(client)).not.toBeNull();
+
+    expect((await post(browser(config), token)).status).toBe(200);
+    expect(await sessionOf(client)).toBeNull();
+    expect((await post(browser(config), token)).status).toBe(400);
+  });
+
+  it("with a logout.replayStore that cannot refund, refuses the retry and the log says why", async () => {
+    const { store, failNext } = flakyStore();
+    const taken = new Set<string>();
+    const replayStore = {
+      take: (key: string) => {
+        if (taken.has(key)) return false;
+        taken.add(key);
+        return true;
+      },
+    };
+    const { config } = jwtConfig({
+      providers: [logoutProvider(idp, { replayStore })],
+      session: { strategy: "jwt", store, revalidateAfter: 0 },
+    });
+    const { client } = await signedIn(config);
+    const token = await idp.sign(logoutClaims(idp, "alice"));
+
+    failNext();
+    expect((await post(browser(config), token)).status).toBe(503);
+    expect((await post(browser(config), token)).status).toBe(400);
+    expect(await sessionOf(client)).not.toBeNull();
+    expect(config.recorded.errors.map((error) => error.message)).toContainEqual(
+      expect.stringContaining("logout.replayStore has no refund"),
+    );
+  });
+});
+
 describe("hostile and malformed logout requests", () => {
   /** What a case sends: a token to post as the form, or a whole request. */
   type Send = (client: TestClient, sid: string) => Promise<Response>;

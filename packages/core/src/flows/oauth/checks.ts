@@ -5,8 +5,9 @@
  * Each cookie holds a JWE (our `encode`, salt = the cookie's name, 15 minutes) of
  * `{value, provider}`: encrypted, so the code verifier never shows; bound to the provider, so a
  * cookie made for one provider cannot complete another's callback; and expiring on its own. The
- * `state` sent to the provider is itself a JWE (salt `encodedState`) of `{origin?, random}`, which
- * lets a redirect proxy learn where to forward a callback without any cookie.
+ * `state` sent to the provider is itself a JWE (salt `encodedState`) of `{origin?, random,
+ * provider}`, which lets a redirect proxy learn where to forward a callback without any cookie,
+ * and for which provider it was made (Auth.js reads `origin` only and ignores the rest).
  *
  * @see WIRE.md, section "Crypto"
  */
@@ -90,7 +91,9 @@ export async function createChecks(
       params.code_challenge = await calculatePKCECodeChallenge(value);
       params.code_challenge_method = "S256";
     } else if (check === "state") {
-      const token = { origin: options.origin, random: randomHex(32) };
+      // The provider is sealed in too: a redirect proxy holds no check cookies, so the state is
+      // all it has to tell a callback of this provider from one for another (an IdP mix-up).
+      const token = { origin: options.origin, random: randomHex(32), provider: providerId };
       value = await encode({
         token,
         salt: STATE_SALT,
@@ -147,7 +150,7 @@ async function unseal(
  * @param ctx - The action context.
  * @returns The verified values.
  * @throws {InvalidCheck} When a cookie is missing, expired, altered or for another provider, or
- * the state does not match.
+ * the state does not match or was made for another provider.
  * @example
  * ```ts
  * const { codeVerifier, nonce } = await readChecks(["pkce", "nonce"], "idp", params.get("state"), req, ctx)
@@ -167,36 +170,65 @@ export async function readChecks(
     else if (check === "nonce") values.nonce = value;
     else if (state === null || !timingSafeEqual(state, value)) {
       throw new InvalidCheck("The state parameter does not match the state cookie.");
+    } else if (!madeFor(await openState(value, ctx), providerId)) {
+      // The provider-bound state cookie implies this today; checked anyway, so that the state's
+      // binding, which a redirect proxy relies on, never rests on the cookie alone.
+      throw new InvalidCheck("The state parameter was made for another provider.");
     } else values.state = value;
   }
   return values;
 }
 
+/** What a state parameter seals, when it decrypts with our secret. */
+interface StatePayload {
+  origin?: unknown;
+  provider?: unknown;
+}
+
+async function openState(state: string, ctx: ActionContext): Promise<StatePayload | null> {
+  return decode<StatePayload>({ token: state, salt: STATE_SALT, secret: ctx.config.secrets, now: ctx.now });
+}
+
+/**
+ * Whether a state may complete a callback of `providerId`: a state naming a provider must name
+ * this one. One naming none was made by Auth.js or an earlier Portcullis; the provider-bound state
+ * cookie it matched still ties it to a provider.
+ */
+function madeFor(payload: StatePayload | null, providerId: string): boolean {
+  return payload?.provider === undefined || payload.provider === providerId;
+}
+
+/** Where a state sent a callback: the URL it carries, and the provider it names, if any. */
+export interface StateTarget {
+  url: URL;
+  /** The provider the state was made for; undefined in states made by Auth.js or earlier versions. */
+  provider?: unknown;
+}
+
 /**
  * The URL a state parameter carries (set by an app behind a redirect proxy: its own callback
- * URL, as Auth.js seals it, or only its origin, as earlier Portcullis versions did), when the
- * state decrypts with our secret and the URL is http(s).
+ * URL, as Auth.js seals it, or only its origin, as earlier Portcullis versions did), with the
+ * provider it was made for, when the state decrypts with our secret and the URL is http(s).
  *
  * @param state - The `state` parameter of a callback.
  * @param ctx - The action context.
- * @returns The URL, or undefined.
+ * @returns The URL and the provider, or undefined.
  * @example
  * ```ts
  * const target = await stateTarget(params.get("state"), ctx)
  * ```
  */
-export async function stateTarget(state: string | null, ctx: ActionContext): Promise<URL | undefined> {
+export async function stateTarget(
+  state: string | null,
+  ctx: ActionContext,
+): Promise<StateTarget | undefined> {
   if (!state) return undefined;
-  const payload = await decode<{ origin?: unknown }>({
-    token: state,
-    salt: STATE_SALT,
-    secret: ctx.config.secrets,
-    now: ctx.now,
-  });
+  const payload = await openState(state, ctx);
   if (typeof payload?.origin !== "string") return undefined;
   try {
     const url = new URL(payload.origin);
-    return url.protocol === "https:" || url.protocol === "http:" ? url : undefined;
+    if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+    return { url, provider: payload.provider };
   } catch {
     return undefined;
   }

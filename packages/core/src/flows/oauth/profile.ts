@@ -1,13 +1,17 @@
 /**
  * From a provider's profile and tokens to the user and the account row: the default `profile`
- * and `account` callbacks, and the checks on what a custom `profile` returns.
+ * and `account` callbacks, and the checks on what any `profile` callback returns. Those checks are
+ * the one place where the provider's answer is typed: an identity provider may send anything in
+ * its claims, and a user row, an adapter lookup or a unique index must never see an object, an
+ * array or an empty address where a string belongs.
  */
 import { OAuthProfileParseError } from "../../errors";
 import type { Account, InternalOAuthProvider, Profile, TokenSet, User } from "../../types";
 
 /**
  * The default `profile` callback: `sub` (or `id`) becomes the id, `name` (or `nickname`, or
- * `preferred_username`) the name, `picture` the image.
+ * `preferred_username`) the name, `picture` the image. Values are passed on as the provider sent
+ * them; {@link mapProfile} decides which are usable.
  *
  * @param profile - The ID token claims or the userinfo response.
  * @returns The user.
@@ -17,9 +21,9 @@ import type { Account, InternalOAuthProvider, Profile, TokenSet, User } from "..
  * ```
  */
 export function defaultProfile(profile: Profile): User {
-  const id = profile.sub ?? profile.id;
   return {
-    id: id === undefined || id === null ? undefined : String(id),
+    // Not String()ed here: an object `sub` would become the id "[object Object]".
+    id: (profile.sub ?? profile.id ?? undefined) as string | undefined,
     name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
     email: profile.email ?? null,
     image: typeof profile.picture === "string" ? profile.picture : null,
@@ -66,13 +70,15 @@ export interface MappedProfile {
 /**
  * Runs the provider's `profile` and `account` callbacks and builds the account:
  * `{...account(tokens), provider, type, providerAccountId}` where the id is the user's id as a
- * string. The email is lowercased, so the same address always finds the same user.
+ * string. The id must be a non-empty string or a finite number. `name`, `email` and `image` are
+ * kept only as strings (anything else becomes null); an empty email is null, as no address is
+ * one, and the email is lowercased, so the same address always finds the same user.
  *
  * @param provider - The normalised provider.
  * @param profile - The ID token claims or the userinfo response.
  * @param tokens - The token set, with `expires_at`.
  * @returns The user and the account.
- * @throws {OAuthProfileParseError} When `profile` throws or returns no id.
+ * @throws {OAuthProfileParseError} When `profile` throws or returns no usable id.
  * @see SPEC.md, "Provider configuration" (profile, account)
  * @example
  * ```ts
@@ -90,14 +96,12 @@ export async function mapProfile(
   } catch (error) {
     throw new OAuthProfileParseError(`The profile callback of "${provider.id}" threw.`, { cause: error });
   }
-  const rawId: unknown = user?.id;
-  if ((typeof rawId !== "string" && typeof rawId !== "number") || rawId === "") {
+  const id = idOf(user?.id);
+  if (id === undefined) {
     throw new OAuthProfileParseError(
-      `The profile of "${provider.id}" has no id: map the provider's user id to \`id\` in its profile callback.`,
+      `The profile of "${provider.id}" has no id (a non-empty string or a number): map the provider's user id to \`id\` in its profile callback.`,
     );
   }
-  const id = String(rawId);
-  const email = typeof user.email === "string" ? user.email.toLowerCase() : user.email;
   const kept = provider.account(tokens) ?? {};
   const account: Account = {
     ...withoutUndefined(kept),
@@ -105,7 +109,29 @@ export async function mapProfile(
     type: provider.type,
     providerAccountId: id,
   };
-  return { user: { ...user, id, email }, account };
+  return { user: { ...user, ...textFields(user), id }, account };
+}
+
+/** The id as a string, from a non-empty string or a finite number; undefined for anything else. */
+function idOf(value: unknown): string | undefined {
+  if (typeof value === "string") return value === "" ? undefined : value;
+  return typeof value === "number" && Number.isFinite(value) ? String(value) : undefined;
+}
+
+/**
+ * `name`, `email` and `image` as strings or null; a field the profile left out stays out. An
+ * array email would otherwise reach `getUserByEmail` (an SQL driver may bind it as a list of
+ * values), and "" would block the next address-less user at the unique index.
+ */
+function textFields(user: User): Pick<User, "name" | "email" | "image"> {
+  const fields: Pick<User, "name" | "email" | "image"> = {};
+  for (const key of ["name", "email", "image"] as const) {
+    const value: unknown = user[key];
+    if (value !== undefined) fields[key] = typeof value === "string" ? value : null;
+  }
+  if (typeof fields.email === "string")
+    fields.email = fields.email === "" ? null : fields.email.toLowerCase();
+  return fields;
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

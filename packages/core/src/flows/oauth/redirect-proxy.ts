@@ -4,11 +4,18 @@
  * encrypted state; the stable deployment, receiving the callback, forwards it to that origin,
  * where the check cookies live and the sign-in completes. Both share the secret, so only they can
  * make or read such a state, and a forward can only go to an origin one of them put there.
+ *
+ * A forward also keeps the callback with its provider: a callback that arrived for one provider
+ * goes only to that provider's callback. Otherwise a malicious provider could start a sign-in with
+ * itself, send the victim to an honest provider with that state, and have the proxy carry the
+ * honest provider's code to its own callback, whose token request hands the code to the attacker
+ * (an IdP mix-up that the check cookies, bound to the malicious provider, would then let through).
  */
 import type { ActionContext, AuthResult } from "../../context";
+import { InvalidCheck } from "../../errors";
 import { isLoopback } from "../../http/origin";
 import type { OAuthCheck } from "../../types";
-import { stateTarget } from "./checks";
+import { type StateTarget, stateTarget } from "./checks";
 
 /**
  * The redirect proxy URL in effect for a provider: its own `redirectProxyUrl`, else the
@@ -67,13 +74,16 @@ export function effectiveChecks(checks: OAuthCheck[], proxy: string | undefined)
  * When this app is the redirect proxy for the sign-in a callback belongs to, the redirect that
  * forwards the whole callback to the app that started it: the callback URL sealed in the state
  * (an origin alone, from earlier versions, gets `{basePath}/callback/{id}`), with the callback's
- * parameters as the query, as Auth.js's proxy forwards.
+ * parameters as the query, as Auth.js's proxy forwards. Only to the callback of the provider the
+ * callback arrived for, and only with a state made for that provider.
  *
  * @param providerId - The provider's id.
  * @param params - The callback parameters (query, or form_post body).
  * @param proxy - The redirect proxy URL in effect (forwarding happens only behind one).
  * @param ctx - The action context.
  * @returns The forwarding result, or undefined when the callback is for this app.
+ * @throws {InvalidCheck} When the state was made for another provider, or sends the callback to
+ * a URL that is not this provider's callback.
  * @see SPEC.md, "Configuration" (redirectProxyUrl)
  * @example
  * ```ts
@@ -88,8 +98,14 @@ export async function forwardFromProxy(
   ctx: ActionContext,
 ): Promise<AuthResult | undefined> {
   if (!proxy) return undefined;
-  const target = await stateTarget(params.get("state"), ctx);
-  if (!target || target.origin === ctx.origin) return undefined;
+  const sealed = await stateTarget(params.get("state"), ctx);
+  if (!sealed || sealed.url.origin === ctx.origin) return undefined;
+  if (!sameProvider(sealed, providerId)) {
+    throw new InvalidCheck(
+      `A callback of "${providerId}" carries a state made for another provider's callback; the redirect proxy does not forward it.`,
+    );
+  }
+  const target = sealed.url;
   if (!forwardable(target)) {
     // Only an app holding the secret can seal a URL, so this is a misbehaving deployment.
     ctx.config.logger.warn("redirect-proxy-refused");
@@ -99,6 +115,28 @@ export async function forwardFromProxy(
   target.search = params.toString();
   target.hash = "";
   return { redirect: target.href };
+}
+
+/**
+ * Whether a sealed target belongs to the provider a callback arrived for: the state names that
+ * provider (or none: Auth.js and earlier versions name none), and the URL is that provider's
+ * callback, `.../callback/{id}` (or a bare origin, from earlier versions, completed with this
+ * provider's callback path). The id is compared decoded, however the URL escaped it.
+ */
+function sameProvider(sealed: StateTarget, providerId: string): boolean {
+  if (sealed.provider !== undefined && sealed.provider !== providerId) return false;
+  const { pathname } = sealed.url;
+  if (pathname === "/") return true;
+  const segments = pathname.split("/");
+  return segments.at(-2) === "callback" && decoded(segments.at(-1) ?? "") === providerId;
+}
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
