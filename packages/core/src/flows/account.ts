@@ -11,7 +11,7 @@ import type { AdapterAccount, AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors";
 import { emit } from "../events";
-import { currentSession, recentEnoughToLink } from "../session/current-user";
+import { currentSession, recentEnoughToLink, whyNotRecent } from "../session/current-user";
 import type { Account, Profile, User } from "../types";
 import { createUserWithAccount } from "./new-user";
 
@@ -124,7 +124,7 @@ export async function resolveAccount(
   if (current) {
     if (!recentEnoughToLink(current, ctx.config, ctx.now)) {
       throw new OAuthAccountNotLinked(
-        `A new "${account.provider}" account is linked to the signed-in user only within ${ctx.config.linking.maxSessionAge} s of that user's sign-in (linking.maxSessionAge); this session is older or its sign-in time is unknown. Sign in again, then link.`,
+        `A new "${account.provider}" account was not linked to the signed-in user: ${whyNotRecent(current, ctx.config)}`,
       );
     }
     return linkTo(current.user, signIn, ctx);

@@ -4,19 +4,19 @@ import { callAdapter } from "../adapter/call";
 import type { AdapterUser } from "../adapters";
 import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthRequest } from "../context";
-import { readChunked } from "../http/cookies";
-import type { JWTDecodeParams } from "../types";
-import { adapterDateExpired } from "./expiry";
-import { sessionRows } from "./rows";
+import { JWTSessionError, SessionStoreUnavailable } from "../errors";
+import type { JWT } from "../types";
+import { liveSession, startOf } from "./database";
+import { readSessionToken } from "./jwt";
 
 /** The signed-in user of a request and how fresh its session is. */
 export interface CurrentSession {
   user: AdapterUser;
   /**
-   * The latest time (ms since the epoch) the session is known to have been established, or null
-   * when unknown. JWT sessions: the `auth_time` claim written at sign-in. Database sessions: the
-   * last time the row was created or extended (`expires - maxAge`), since the row keeps no
-   * sign-in time.
+   * When the session signed in (ms since the epoch), or null when unknown. JWT sessions: the
+   * `auth_time` claim written at sign-in. Database sessions: the row's `createdAt`, which
+   * Portcullis's adapters and session stores keep (Auth.js's adapters do not). Never the time of
+   * a read or an extension: whoever holds the cookie controls those.
    */
   signedInAt: number | null;
 }
@@ -27,43 +27,55 @@ function authTime(claim: unknown): number | null {
 }
 
 /**
- * The request's current session, if it has a valid one: the database session's user, or the
- * user whose id is the session JWT's `sub`, with the time the session was established. A cookie
- * that does not decode, or an expired session, is nobody.
+ * The session JWT as a read judges it (absolute lifetime, the session store), with the store
+ * asked now rather than within `revalidateAfter`: a session signed out or revoked a moment ago
+ * must not attach a sign-in method, which then outlives the revocation.
+ */
+async function liveToken(req: AuthRequest, ctx: ActionContext): Promise<JWT | null> {
+  try {
+    return await readSessionToken(req, ctx, true);
+  } catch (error) {
+    // Fails closed: nobody is signed in while the store cannot say, even with
+    // `storeUnavailable: "trust-token"`, which keeps sessions readable, not able to link. An
+    // outage is logged once when it begins (see watched-store.ts), not on every request.
+    if (!(error instanceof SessionStoreUnavailable)) {
+      ctx.config.logger.error(
+        new JWTSessionError("The session could not be checked; taken as signed out for linking.", {
+          cause: error,
+        }),
+      );
+    }
+    return null;
+  }
+}
+
+/**
+ * The request's current session, if it has a live one, judged as a session read judges it: the
+ * database session's user, or the user whose id is the session JWT's `sub` (the session store
+ * asked now), with the time the session signed in. A cookie that does not decode, an expired or
+ * revoked session, or a session store that does not answer, is nobody.
  *
  * @param req - The request (its session cookie).
  * @param ctx - The action context (needs an adapter).
  * @returns The signed-in user and the session's sign-in time, or null.
- * @throws {AdapterError} When an adapter call fails.
+ * @throws {AdapterError} When an adapter call fails (for database sessions in a store, also
+ *   SessionStoreUnavailable).
  * @example
  * ```ts
  * const current = await currentSession(req, ctx) // { user, signedInAt: 1767268800000 } or null
  * ```
  */
 export async function currentSession(req: AuthRequest, ctx: ActionContext): Promise<CurrentSession | null> {
-  const { config } = ctx;
-  const adapter = config.adapter!;
-  const { name } = ctx.cookies.sessionToken;
-  const token = readChunked(req.cookies, name);
-  if (!token) return null;
-  if (config.session.strategy === "database") {
-    const found = await sessionRows(config).find(token);
-    if (!found) return null;
-    if (adapterDateExpired(found.session.expires, ctx.now, "getSessionAndUser", config.logger)) return null;
-    return { user: found.user, signedInAt: found.session.expires.getTime() - config.session.maxAge * 1000 };
+  if (ctx.config.session.strategy === "database") {
+    const found = await liveSession(req, ctx);
+    return found && { user: found.user, signedInAt: startOf(found.session) ?? null };
   }
-  let payload: Record<string, unknown> | null | undefined;
-  try {
-    const params = { token, secret: config.secrets, salt: name, now: ctx.now } as JWTDecodeParams;
-    payload = await config.jwt.decode(params);
-  } catch {
-    // A session cookie that does not decode is no session (as on GET /session).
-    return null;
-  }
-  const sub = payload?.sub;
+  const token = await liveToken(req, ctx);
+  const sub = token?.sub;
   if (typeof sub !== "string" || sub === "") return null;
+  const adapter = ctx.config.adapter!;
   const user = await callAdapter("getUser", () => adapter.getUser!(sub));
-  return user ? { user, signedInAt: authTime(payload?.auth_time) } : null;
+  return user ? { user, signedInAt: authTime(token?.auth_time) } : null;
 }
 
 /**
@@ -73,7 +85,7 @@ export async function currentSession(req: AuthRequest, ctx: ActionContext): Prom
  * subdomain can plant a `__Secure-` session cookie, and the victim's next sign-in or passkey
  * would then be attached to the planter's user. Requiring a recent sign-in shrinks that to a
  * planter who is active at that very moment. A session whose sign-in time is unknown (a JWT made
- * by Auth.js) is never recent.
+ * by Auth.js, a database session whose adapter keeps no `createdAt`) is never recent.
  *
  * @param current - The current session.
  * @param config - The normalised configuration (`linking.maxSessionAge`).
@@ -88,4 +100,29 @@ export function recentEnoughToLink(current: CurrentSession, config: InternalConf
   const { maxSessionAge } = config.linking;
   if (maxSessionAge <= 0 || current.signedInAt === null) return false;
   return now - current.signedInAt <= maxSessionAge * 1000;
+}
+
+/**
+ * Why {@link recentEnoughToLink} said no, for the log: which rule refused, and what the operator
+ * or the user does about it. Names no user, token or cookie.
+ *
+ * @param current - The current session, not recent enough to link to.
+ * @param config - The normalised configuration.
+ * @returns One or two sentences.
+ * @example
+ * ```ts
+ * logger.debug(`Passkey registration refused: ${whyNotRecent(current, ctx.config)}`)
+ * ```
+ */
+export function whyNotRecent(current: CurrentSession, config: InternalConfig): string {
+  const { maxSessionAge } = config.linking;
+  if (maxSessionAge <= 0)
+    return "linking to the signed-in session is turned off (linking.maxSessionAge is 0).";
+  if (current.signedInAt !== null) {
+    return `a new sign-in method is added to the signed-in user only within ${maxSessionAge} s of the session's sign-in (linking.maxSessionAge), and this session is older. Sign in again, then add it.`;
+  }
+  if (config.session.strategy === "database") {
+    return "the session's sign-in time is unknown: the adapter does not keep sessions' createdAt (Auth.js's adapters do not). Adding an account or a passkey to a database session's user needs an adapter that keeps it (Portcullis's memory, SQL and Redis adapters do) or sessions kept in session.store.";
+  }
+  return "the session's sign-in time is unknown: its JWT has no auth_time claim (it was made by Auth.js, or a jwt callback built a token without copying auth_time). Sign in again, then add it.";
 }

@@ -1,10 +1,11 @@
 /**
  * The database session strategy: the cookie holds only a random session token; the session row
- * lives in the adapter, or in `session.store` when one is configured (see rows.ts). A read extends the session by maxAge at most once per updateAge, and a
- * read after expiry deletes it. An adapter failure is logged and answered with no session, but
- * the cookie is kept: a database blip must not sign everyone out.
+ * lives in the adapter, or in `session.store` when one is configured (see rows.ts). A read (or
+ * an update) extends the session by maxAge at most once per updateAge, and a read after expiry
+ * deletes it. An adapter failure is logged and answered with no session, but the cookie is kept:
+ * a database blip must not sign everyone out.
  */
-import type { AdapterSession, AdapterUser } from "../adapters";
+import type { AdapterSession } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
 import {
   AdapterError,
@@ -19,11 +20,21 @@ import type { Session, SessionCallbackParams } from "../types";
 import { adapterDateExpired } from "./expiry";
 import { idpSessionOf } from "./idp";
 import { absoluteExpiry, userAgentOf } from "./lifetime";
-import { sessionRows } from "./rows";
+import { type FoundSession, sessionRows } from "./rows";
 import type { SessionState, SessionStrategy } from "./strategy";
 
-/** When a stored session began, if the adapter keeps it. */
-function startOf(session: AdapterSession): number | undefined {
+/**
+ * When a stored session began, if the row keeps it (see `keepsDetails` in rows.ts): the sign-in
+ * time. Unlike `expires`, which every extension moves, nobody holding the cookie can change it.
+ *
+ * @param session - The stored session.
+ * @returns Ms since the epoch, or undefined when the adapter keeps no `createdAt`.
+ * @example
+ * ```ts
+ * const signedInAt = startOf(found.session) ?? null
+ * ```
+ */
+export function startOf(session: AdapterSession): number | undefined {
   const { createdAt } = session;
   return createdAt instanceof Date && !Number.isNaN(createdAt.getTime()) ? createdAt.getTime() : undefined;
 }
@@ -37,46 +48,71 @@ function clear(req: AuthRequest, ctx: ActionContext): SetCookie[] {
   return clearChunked(ctx.cookies.sessionToken.name, ctx.cookies.sessionToken.options, req.cookies);
 }
 
-interface Loaded {
-  session: AdapterSession;
-  user: AdapterUser;
-  cookies: SetCookie[];
-}
-
-/** Loads the session, deleting it when expired and extending it when updateAge has passed. */
-async function load(
-  req: AuthRequest,
-  ctx: ActionContext,
-  forceExtend: boolean,
-): Promise<Loaded | "none" | "expired"> {
-  const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
-  if (!sessionToken) return "none";
+/** Finds the session of a cookie's token, deleting it when expired or past its absolute lifetime. */
+async function find(sessionToken: string, ctx: ActionContext): Promise<FoundSession | "expired"> {
   const rows = sessionRows(ctx.config);
   const found = await rows.find(sessionToken);
   if (!found) return "expired";
-  const { maxAge, updateAge } = ctx.config.session;
   // A session whose expires is not a valid Date is expired, and so is one past its absolute
   // lifetime: deleted, and its cookie cleared.
-  const ends = absoluteExpiry(startOf(found.session), ctx.config.session);
   if (
     adapterDateExpired(found.session.expires, ctx.now, "getSessionAndUser", ctx.config.logger) ||
-    ends <= ctx.now
+    absoluteExpiry(startOf(found.session), ctx.config.session) <= ctx.now
   ) {
     await rows.remove(sessionToken);
     return "expired";
   }
+  return found;
+}
+
+interface Loaded extends FoundSession {
+  cookies: SetCookie[];
+}
+
+/**
+ * Loads the session (see {@link find}) and extends it when updateAge has passed. An update
+ * (POST /session) extends it no sooner than a read, as in Auth.js: an extension is a write, and
+ * whoever holds the cookie must not be able to force one per request.
+ */
+async function load(req: AuthRequest, ctx: ActionContext): Promise<Loaded | "none" | "expired"> {
+  const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
+  if (!sessionToken) return "none";
+  const found = await find(sessionToken, ctx);
+  if (found === "expired") return found;
+  const { maxAge, updateAge } = ctx.config.session;
   const expires = found.session.expires.getTime();
-  if (!forceExtend && expires - maxAge * 1000 + updateAge * 1000 > ctx.now)
-    return { session: found.session, user: found.user, cookies: [] };
+  if (expires - maxAge * 1000 + updateAge * 1000 > ctx.now) return { ...found, cookies: [] };
   // Extended at most once per updateAge, and lastSeenAt with it: never a write per read.
+  const ends = absoluteExpiry(startOf(found.session), ctx.config.session);
   const newExpires = new Date(Math.min(ctx.now + maxAge * 1000, ends));
   const lastSeenAt = new Date(ctx.now);
-  await rows.extend(sessionToken, newExpires, lastSeenAt);
+  await sessionRows(ctx.config).extend(sessionToken, newExpires, lastSeenAt);
   return {
     session: { ...found.session, expires: newExpires, lastSeenAt },
     user: found.user,
     cookies: [sessionCookie(sessionToken, newExpires, ctx)],
   };
+}
+
+/**
+ * The request's database session and its user, judged as a read judges them (expiry, absolute
+ * lifetime; an expired row is deleted) but never extended: for flows that ask who is signed in
+ * without answering a session.
+ *
+ * @param req - The request (its session cookie).
+ * @param ctx - The action context (database strategy).
+ * @returns The session and its user, or null.
+ * @throws {AdapterError} When an adapter call fails ({@link SessionStoreUnavailable} for a store).
+ * @example
+ * ```ts
+ * const found = await liveSession(req, ctx) // { session, user } or null
+ * ```
+ */
+export async function liveSession(req: AuthRequest, ctx: ActionContext): Promise<FoundSession | null> {
+  const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
+  if (!sessionToken) return null;
+  const found = await find(sessionToken, ctx);
+  return found === "expired" ? null : found;
 }
 
 async function answer(
@@ -86,7 +122,7 @@ async function answer(
 ): Promise<SessionState> {
   let loaded: Awaited<ReturnType<typeof load>>;
   try {
-    loaded = await load(req, ctx, !!update);
+    loaded = await load(req, ctx);
   } catch (error) {
     // A store outage is logged once when it begins (see watched-store.ts), not on every read.
     if (error instanceof SessionStoreUnavailable) return { session: null, cookies: [], refused: !!update };
@@ -100,7 +136,27 @@ async function answer(
   }
   if (loaded === "none") return { session: null, cookies: [], refused: !!update };
   if (loaded === "expired") return { session: null, cookies: clear(req, ctx), refused: !!update };
-  const { user, session: row } = loaded;
+  let session: Session;
+  try {
+    session = await toSession(loaded, ctx, update);
+  } catch (error) {
+    ctx.config.logger.error(
+      new SessionTokenError("The session callback threw; answered with no session.", { cause: error }),
+    );
+    // The app's callback failed, not the cookie: the row stays, and the cookie follows it (an
+    // extension made by this read included), so the next read finds the session again.
+    return { session: null, cookies: loaded.cookies, refused: !!update };
+  }
+  await emit(ctx.config, "session", { session });
+  return { session, cookies: loaded.cookies };
+}
+
+/** Builds the client session from a stored one, through the `session` callback. */
+async function toSession(
+  { user, session: row }: FoundSession,
+  ctx: ActionContext,
+  update?: { data: unknown },
+): Promise<Session> {
   // What Auth.js passes: the session as stored, with the full user on it (Auth.js apps set
   // `session.user.id = user.id` and return it). The token is readable but not enumerable, so a
   // callback returning the object as it is cannot leak the HttpOnly cookie's value to scripts.
@@ -111,9 +167,7 @@ async function answer(
     ? { session, user, newSession: update.data, trigger: "update" as const }
     : { session, user };
   // The public parameter type is Auth.js's one shape for both strategies; this one fills its half.
-  const result = (await ctx.config.callbacks.session(params as SessionCallbackParams)) as Session;
-  await emit(ctx.config, "session", { session: result });
-  return { session: result, cookies: loaded.cookies };
+  return (await ctx.config.callbacks.session(params as SessionCallbackParams)) as Session;
 }
 
 /** The database strategy. */
@@ -167,13 +221,13 @@ export const databaseStrategy: SessionStrategy = {
   },
 
   async identify(req, ctx) {
-    const loaded = await load(req, ctx, false);
+    const loaded = await load(req, ctx);
     if (typeof loaded === "string") return null;
     return { userId: loaded.user.id, currentId: loaded.session.sessionToken };
   },
 
   async idpSession(req, ctx) {
-    const loaded = await load(req, ctx, false);
+    const loaded = await load(req, ctx);
     const provider = typeof loaded === "string" ? undefined : loaded.session.provider;
     if (typeof loaded === "string" || typeof provider !== "string") return null;
     const { idToken } = loaded.session;

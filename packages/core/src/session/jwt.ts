@@ -202,7 +202,29 @@ async function refresh(
       : { session: null, cookies: clear(req, ctx) };
   }
   if (token === null) return { session: null, cookies: clear(req, ctx) };
-  const session = await toSession(token, ctx, update ? { newSession: update.data } : undefined);
+  return answer(token, req, ctx, update);
+}
+
+/** The client session of a live token, and the cookie that carries the token on. */
+async function answer(
+  token: JWT,
+  req: AuthRequest,
+  ctx: ActionContext,
+  update?: { data: unknown },
+): Promise<SessionState> {
+  let session: Session;
+  try {
+    session = await toSession(token, ctx, update ? { newSession: update.data } : undefined);
+  } catch (error) {
+    ctx.config.logger.error(
+      new JWTSessionError("The session callback threw; answered with no session.", { cause: error }),
+    );
+    // The app's callback failed, not the cookie: the session is not ended. A read still writes
+    // the token the jwt callback returned (it may carry a rotated upstream refresh token, which
+    // must not be lost); a refused update leaves the session as it was.
+    if (update) return { session: null, cookies: [], refused: true };
+    return { session: null, cookies: await sessionCookies(token, req, ctx, true) };
+  }
   const cookies = await sessionCookies(token, req, ctx, true);
   await emit(ctx.config, "session", { session, token });
   return { session, cookies };
@@ -285,6 +307,8 @@ export const jwtStrategy: SessionStrategy = {
  *
  * @param req - The request (its session cookie).
  * @param ctx - The action context.
+ * @param checkStoreNow - Ask the session store now, whatever the last check (`revalidateAfter`):
+ *   for operations a session revoked a moment ago must not perform.
  * @returns The decoded token, or null.
  * @throws What the session store throws.
  * @example
@@ -292,10 +316,14 @@ export const jwtStrategy: SessionStrategy = {
  * const token = await readSessionToken(req, ctx)
  * ```
  */
-export async function readSessionToken(req: AuthRequest, ctx: ActionContext): Promise<JWT | null> {
+export async function readSessionToken(
+  req: AuthRequest,
+  ctx: ActionContext,
+  checkStoreNow = false,
+): Promise<JWT | null> {
   const token = await decodeSession(req, ctx);
   if (!token) return null;
-  const checked = await revalidate(token, ctx);
+  const checked = await revalidate(token, ctx, checkStoreNow);
   return checked === "ended" ? null : checked;
 }
 

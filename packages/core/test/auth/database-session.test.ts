@@ -77,6 +77,18 @@ describe("database sessions", () => {
     expect((await row())!.expires.getTime()).toBe(now() + 30 * DAY);
   });
 
+  it("is not extended by an update (POST /session) before updateAge has passed, as by a read", async () => {
+    const { c, row, advance } = await setup();
+    await signIn(c);
+    const created = (await row())!.expires.getTime();
+    advance(3600_000);
+    const csrfToken = await c.csrfToken();
+    const update = await c.post("/auth/session", { json: { csrfToken, data: { theme: "dark" } } });
+    expect(update.status).toBe(200);
+    expect(update.headers.getSetCookie().some((h) => h.startsWith("authjs.session-token="))).toBe(false);
+    expect((await row())!.expires.getTime()).toBe(created);
+  });
+
   it("extends on every read when updateAge is 0", async () => {
     const { c, row, advance, now } = await setup({ updateAge: 0 });
     await signIn(c);

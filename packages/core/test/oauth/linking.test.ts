@@ -4,7 +4,7 @@
  * subdomain can set a `__Secure-` cookie) must not attach the victim's next sign-in to the
  * planter's user. Runs against the real OpenID Provider; rows are read back from the adapter.
  */
-import type { Adapter, AuthConfig } from "@portcullis/core";
+import { type Adapter, type AuthConfig, memorySessionStore } from "@portcullis/core";
 import { encode } from "@portcullis/core/jwt";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { migrate, SqlAdapter } from "@portcullis/sql-adapter";
@@ -26,6 +26,7 @@ import {
 } from "./helpers";
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const SESSION_COOKIE = "authjs.session-token";
 
 /** The attacker: an ordinary account at the IdP. */
@@ -43,11 +44,12 @@ beforeAll(async () => {
 afterAll(() => idp.stop());
 
 /**
- * Two providers at the IdP and a clock the test moves. The clock starts at the real time: the
- * IdP's ID tokens carry real `iat`/`exp`, and ten minutes ahead is well inside their lifetime.
+ * Two providers at the IdP and a clock the test moves. The clock starts at the real time (or
+ * `startedAgo` ms before it): the IdP's ID tokens carry real `iat`/`exp`, and ten minutes ahead
+ * of the real time is well inside their lifetime.
  */
-function setup(adapter: Adapter, overrides: Partial<AuthConfig> = {}) {
-  let now = Date.now();
+function setup(adapter: Adapter, overrides: Partial<AuthConfig> = {}, startedAgo = 0) {
+  let now = Date.now() - startedAgo;
   const config = oauthConfig([oidcProvider(idp), oidcProvider(idp, { id: "other" })], {
     adapter,
     now: () => now,
@@ -132,6 +134,74 @@ describe("a planted session cookie", () => {
     const response = await signInThrough(victim, idp, { id: "other", sub: "bob" });
     expect(location(response).href).toBe("http://localhost:3000/auth/signin?error=OAuthAccountNotLinked");
     expect(await owner(adapter, "other", "bob")).toBeNull();
+  });
+});
+
+describe("a planted database session cookie, extended after its sign-in", () => {
+  it("does not link the victim's new account to the planter's user after a read extended the planted session, days after its sign-in", async () => {
+    const adapter = MemoryAdapter();
+    const { config, advance } = setup(adapter, {}, 2 * DAY);
+    const attacker = browser(config);
+    await signInThrough(attacker, idp, { sub: "mallory" });
+    advance(2 * DAY);
+    const victim = victimWithPlantedCookie(config, attacker);
+    // The victim's page load reads the session (past updateAge: the row is extended).
+    expect((await sessionOf(victim))?.user?.email).toBe(MALLORY.email);
+    advance(MINUTE);
+    const response = await signInThrough(victim, idp, { id: "other", sub: "bob" });
+    expect(location(response).href).toBe("http://localhost:3000/auth/signin?error=OAuthAccountNotLinked");
+    expect(await owner(adapter, "other", "bob")).toBeNull();
+    expect(config.recorded.errors.map((e) => e.message)).toEqual([
+      expect.stringContaining("linking.maxSessionAge"),
+    ]);
+  });
+
+  it("does not link the victim's new account to the planter's user after the planter updated the session (POST /session) past linking.maxSessionAge", async () => {
+    const adapter = MemoryAdapter();
+    const { config, advance } = setup(adapter);
+    const attacker = browser(config);
+    await signInThrough(attacker, idp, { sub: "mallory" });
+    advance(11 * MINUTE);
+    const csrfToken = await attacker.csrfToken();
+    expect((await attacker.post("/auth/session", { json: { csrfToken, data: {} } })).status).toBe(200);
+    const victim = victimWithPlantedCookie(config, attacker);
+    const response = await signInThrough(victim, idp, { id: "other", sub: "bob" });
+    expect(location(response).href).toBe("http://localhost:3000/auth/signin?error=OAuthAccountNotLinked");
+    expect(await owner(adapter, "other", "bob")).toBeNull();
+  });
+});
+
+describe("a session whose sign-in time is unknown", () => {
+  it("is never linked to when its adapter keeps no session createdAt (as Auth.js's adapters), and the log says what to do", async () => {
+    // Without session listing the adapter is given only what Auth.js sends: no createdAt.
+    const { listSessionsByUser: _l, deleteSessionsByUser: _d, ...adapter } = MemoryAdapter();
+    const { config } = setup(adapter);
+    const client = browser(config);
+    await signInThrough(client, idp);
+    const response = await signInThrough(client, idp, { id: "other", sub: "bob" });
+    expect(location(response).href).toBe("http://localhost:3000/auth/signin?error=OAuthAccountNotLinked");
+    expect(await owner(adapter, "other", "bob")).toBeNull();
+    expect((await sessionOf(client))?.user?.email).toBe(ALICE.email);
+    expect(config.recorded.errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/sign-in time is unknown.*createdAt.*adapter that keeps it.*session\.store/),
+    ]);
+  });
+});
+
+describe("a JWT session signed out a moment ago (session store)", () => {
+  it("does not link a new account to its user through a copy of its cookie", async () => {
+    const adapter = MemoryAdapter();
+    const { config } = setup(adapter, { session: { strategy: "jwt", store: memorySessionStore() } });
+    const victim = browser(config);
+    await signInThrough(victim, idp);
+    const thief = browser(config);
+    thief.jar.set(SESSION_COOKIE, victim.jar.get(SESSION_COOKIE)!);
+    await victim.post("/auth/signout", { form: { csrfToken: await victim.csrfToken() } });
+    // Well within linking.maxSessionAge and revalidateAfter: only the store knows it ended.
+    await signInThrough(thief, idp, { id: "other", sub: "mallory" });
+    // The thief's account went to a new user of its own, not to Alice.
+    expect((await owner(adapter, "other", "mallory"))?.email).toBe(MALLORY.email);
+    expect((await sessionOf(thief))?.user?.email).toBe(MALLORY.email);
   });
 });
 

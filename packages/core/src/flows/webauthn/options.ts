@@ -8,7 +8,7 @@ import { callAdapter } from "../../adapter/call";
 import type { AdapterAuthenticator } from "../../adapters";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { NO_STORE } from "../../http/response";
-import { currentSession, recentEnoughToLink } from "../../session/current-user";
+import { currentSession, recentEnoughToLink, whyNotRecent } from "../../session/current-user";
 import type { User, WebAuthnConfig } from "../../types";
 import { sealChallenge } from "./challenge";
 import { splitTransports } from "./credential";
@@ -102,9 +102,7 @@ export async function webauthnOptions(req: AuthRequest, ctx: ActionContext): Pro
   const action: WebAuthnAction | null = decideAction(requested, current !== null, info);
   if (action === "register" && session && !recentEnoughToLink(session, ctx.config, ctx.now)) {
     // A passkey added to a planted session would open the planter's account with the victim's key.
-    ctx.config.logger.debug(
-      "Passkey registration refused: the session signed in longer ago than linking.maxSessionAge (or at an unknown time). Sign in again, then add the passkey.",
-    );
+    ctx.config.logger.debug(`Passkey registration refused: ${whyNotRecent(session, ctx.config)}`);
     return invalid("Invalid request");
   }
   if (action === "authenticate") {
