@@ -616,6 +616,7 @@ export type WarningCode =
   | "oauth-client-id-missing"
   | "email-code-wrong"
   | "backchannel-logout-no-store"
+  | "linking-without-session-created-at"
   | "session-store-unavailable"
   | "rate-limit-store-unavailable";
 
