@@ -8,7 +8,18 @@ import type { NodemailerUserConfig } from "@portcullis/core/providers/nodemailer
 import type { TestClient } from "@portcullis/testkit";
 import { type SmtpSink, startSmtpSink } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmailApp, emailApp, follow, linkOf, location, ORIGIN, requestLink } from "./helpers";
+import {
+  codeOf,
+  codePage,
+  type EmailApp,
+  emailApp,
+  follow,
+  linkOf,
+  location,
+  ORIGIN,
+  postCode,
+  requestLink,
+} from "./helpers";
 
 const VERIFICATION = `${ORIGIN}/auth/error?error=Verification`;
 let sink: SmtpSink;
@@ -20,21 +31,6 @@ afterAll(async () => {
   await sink.stop();
 });
 
-/** The verify-request page of the Nodemailer provider for an address, as the code flow names it. */
-function codePage(email: string, error?: string): string {
-  const url = new URL(`${ORIGIN}/auth/verify-request?provider=nodemailer&type=email`);
-  url.searchParams.set("email", email);
-  if (error !== undefined) url.searchParams.set("error", error);
-  return url.href;
-}
-
-/** The code of a mail: the digits after "Your sign-in code:" in the text body. */
-function codeOf(mail: { text: string }): string {
-  const match = /Your sign-in code: (\d+)/.exec(mail.text);
-  if (!match?.[1]) throw new Error("The mail has no code.");
-  return match[1];
-}
-
 /** Requests a code for `email` in a fresh browser; returns the browser, the mail and its code. */
 async function mailedCode(app: EmailApp, email: string) {
   const browser = app.browser();
@@ -42,12 +38,6 @@ async function mailedCode(app: EmailApp, email: string) {
   expect(location(response)).toBe(codePage(email));
   const mail = await sink.waitForMail(email);
   return { browser, mail, code: codeOf(mail) };
-}
-
-/** Posts a code as the verify-request page's form does (with a fresh CSRF token). */
-async function postCode(browser: TestClient, email: string, code: string): Promise<Response> {
-  const csrfToken = await browser.csrfToken();
-  return browser.post("/auth/callback/nodemailer", { form: { csrfToken, email, code } });
 }
 
 /** A wrong code of the same length: every digit moved by one. */

@@ -122,3 +122,24 @@ export function logText(errors: Error[]): string {
   }
   return parts.join("\n");
 }
+
+/** The one-time code of a mail: the digits after "Your sign-in code:" in the text body. */
+export function codeOf(mail: Pick<ReceivedMail, "text">): string {
+  const match = /Your sign-in code: (\d+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error("The mail has no code.");
+  return match[1];
+}
+
+/** Posts a code as the verify-request page's form does (with a fresh CSRF token). */
+export async function postCode(browser: TestClient, email: string, code: string): Promise<Response> {
+  const csrfToken = await browser.csrfToken();
+  return browser.post("/auth/callback/nodemailer", { form: { csrfToken, email, code } });
+}
+
+/** The verify-request page of the Nodemailer provider for an address, as the code flow names it. */
+export function codePage(email: string, error?: string): string {
+  const url = new URL(`${ORIGIN}/auth/verify-request?provider=nodemailer&type=email`);
+  url.searchParams.set("email", email);
+  if (error !== undefined) url.searchParams.set("error", error);
+  return url.href;
+}

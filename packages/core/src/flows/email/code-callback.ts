@@ -4,11 +4,13 @@
  *
  * @module
  */
+import type { VerificationToken } from "../../adapters";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { MissingCSRF, Verification } from "../../errors";
 import { adapterDateExpired } from "../../session/expiry";
 import type { EmailConfig } from "../../types";
 import { type CodeSettings, consumeCode, readCode, refundCodeAttempt, takeCodeAttempt } from "./code";
+import { isNewest, restoreRow, takeMarker } from "./newest-code";
 import { emailIdentifier } from "./normalize";
 import { verifyRequestUrl } from "./sign-in";
 import { signInVerified } from "./verified";
@@ -39,12 +41,43 @@ function askAgain(provider: EmailConfig, identifier: string, ctx: ActionContext)
 }
 
 /**
+ * Counts the attempt, then uses the typed code up if it is the address's newest. The marker
+ * taken for the check goes back unless its code was used; a superseded code's row goes back too,
+ * so the link mailed with it still works.
+ *
+ * @returns The used code's row, or null for a wrong or superseded code.
+ * @throws {Verification} When the address is out of attempts.
+ */
+async function useNewestCode(
+  settings: CodeSettings,
+  { identifier, code, marker }: { identifier: string; code: string; marker: VerificationToken },
+  ctx: ActionContext,
+): Promise<VerificationToken | null> {
+  const provider = ctx.provider as EmailConfig;
+  let used: VerificationToken | null = null;
+  try {
+    if (!(await takeCodeAttempt(provider, identifier, settings, ctx)))
+      throw new Verification("Too many wrong codes were tried for this address; its codes no longer work.");
+    const row = await consumeCode(provider, identifier, code, ctx);
+    if (row && isNewest(row, marker)) used = row;
+    else if (row) await restoreRow(row, ctx);
+    return used;
+  } finally {
+    if (!used) await restoreRow(marker, ctx);
+  }
+}
+
+/**
  * Signs in with a typed code. The CSRF token and the address are checked first; then a value
  * that cannot be a code (wrong length, not digits) goes back to the verify-request page without
- * counting, and anything else counts as one attempt for the address: past the allowance every
- * code of the address is refused (`Verification`), the right one included. A wrong code goes back
- * to the verify-request page with `error=WrongCode`; the right one is used up (so is its link),
- * its attempt given back, and the sign-in finishes as a followed link would.
+ * counting, and so does any code for an address that has no code in flight (none mailed, its
+ * newest one used, or another post for it being checked at this moment): there is nothing to
+ * guess, and counting it would only let throw-away addresses fill the rate-limit store. Anything
+ * else counts as one attempt for the address: past the allowance every code of the address is
+ * refused (`Verification`), the right one included. A wrong code, or one that a newer code has
+ * replaced, goes back to the verify-request page with `error=WrongCode`; the address's newest
+ * code is used up (so is its link), its attempt given back, and the sign-in finishes as a
+ * followed link would.
  *
  * @param settings - The provider's code settings.
  * @param req - The callback POST: `email`, `code`, `csrfToken` and, optionally, `callbackUrl`.
@@ -72,9 +105,8 @@ export async function signInWithCode(
   const code = readCode(req.body?.code, settings.length);
   // A typo in shape is no guess at the code: it costs no attempt.
   if (code === undefined) return askAgain(provider, identifier, ctx);
-  if (!(await takeCodeAttempt(provider, identifier, settings, ctx)))
-    throw new Verification("Too many wrong codes were tried for this address; its codes no longer work.");
-  const row = await consumeCode(provider, identifier, code, ctx);
+  const marker = await takeMarker(provider, identifier, ctx);
+  const row = marker && (await useNewestCode(settings, { identifier, code, marker }, ctx));
   if (!row) {
     // The visitor's input, not a fault: a warning, so guessing shows up in the log.
     ctx.config.logger.warn("email-code-wrong");

@@ -13,7 +13,9 @@
  * Guessing: a code is short, so wrong attempts are counted per address in the rate-limit store
  * (the provider's `rateLimit.store`, else this process's memory). Past `attempts` wrong codes
  * within the code lifetime every code of that address is refused, the right one included; the
- * count window is as long as a code lives, so a code burned this way never works again.
+ * count window is as long as a code lives, so a code burned this way never works again. Only the
+ * newest code of an address signs in (see newest-code.ts), so a guess is tried against one code,
+ * however many were mailed.
  *
  * @module
  */
@@ -23,7 +25,7 @@ import type { VerificationToken } from "../../adapters";
 import type { ActionContext } from "../../context";
 import { timingSafeEqual } from "../../crypto/primitives";
 import { InvalidConfiguration } from "../../errors";
-import { isStore, limitKey, refundAllowance, takeAllowance } from "../../rate-limit/limit";
+import { isStore, limitKey, refundAllowance, takeOrRefuse } from "../../rate-limit/limit";
 import { defaultStore } from "../../rate-limit/memory-store";
 import type { EmailCodeOptions, EmailConfig, RateLimitStore } from "../../types";
 
@@ -112,6 +114,21 @@ function hex(bytes: Uint8Array): string {
 }
 
 /**
+ * HMAC-SHA-256 in hex, the stored form of everything a code leaves in the adapter.
+ *
+ * @param key - One of {@link candidateKeys}.
+ * @param message - What is authenticated, starting with a label of its own.
+ * @returns 64 hex digits.
+ * @example
+ * ```ts
+ * await hmacHex(key, `portcullis/email-code/newest\u0000${identifier}`)
+ * ```
+ */
+export async function hmacHex(key: string, message: string): Promise<string> {
+  return hex(await hmacSha256(key, message));
+}
+
+/**
  * The code of a sign-in request, derived from its link token with Web Crypto. Keyed by the
  * token alone (no app secret), so a secret rotation between mailing and use changes nothing;
  * only who holds the token (the mailbox) can compute it. 48 bits reduced modulo 10^length leave
@@ -137,9 +154,17 @@ export async function deriveCode(token: string, identifier: string, length: numb
 
 /**
  * Every key a live code's row may be stored under: the provider's own secret, else the secrets
- * joined (the current form) and, after a rotation, each secret alone, as for link tokens.
+ * joined (the current form, first) and, after a rotation, each secret alone, as for link tokens.
+ *
+ * @param provider - The email provider.
+ * @param ctx - The action context.
+ * @returns The keys, the one new rows are stored under first.
+ * @example
+ * ```ts
+ * const [current] = candidateKeys(provider, ctx)
+ * ```
  */
-function candidateKeys(provider: EmailConfig, ctx: ActionContext): string[] {
+export function candidateKeys(provider: EmailConfig, ctx: ActionContext): string[] {
   if (provider.secret !== undefined) return [provider.secret];
   const { secrets, joinedSecret } = ctx.config;
   return secrets.length === 1 ? [joinedSecret] : [joinedSecret, ...secrets];
@@ -151,7 +176,7 @@ function candidateKeys(provider: EmailConfig, ctx: ActionContext): string[] {
  * the code, so a code is found only under its own address.
  */
 function storedForm(key: string, identifier: string, code: string): Promise<string> {
-  return hmacSha256(key, `${STORE_LABEL}\u0000${identifier}\u0000${code}`).then(hex);
+  return hmacHex(key, `${STORE_LABEL}\u0000${identifier}\u0000${code}`);
 }
 
 /**
@@ -250,14 +275,15 @@ async function attemptCounter(
 
 /**
  * Counts one code attempt for an address, or answers false when the address already had
- * `attempts` of them within one code lifetime (its codes are burned then).
+ * `attempts` of them within one code lifetime (its codes are burned then). A store that fails
+ * (down, or full) refuses the attempt, as every limit does.
  *
  * @param provider - The email provider.
  * @param identifier - The normalised address.
  * @param settings - The provider's code settings.
  * @param ctx - The action context.
  * @returns Whether the attempt may go ahead.
- * @throws Whatever the store throws.
+ * @throws {RateLimitStoreUnavailable} When the store fails.
  * @example
  * ```ts
  * if (!(await takeCodeAttempt(provider, identifier, settings, ctx))) throw new Verification("burned")
@@ -271,7 +297,8 @@ export async function takeCodeAttempt(
 ): Promise<boolean> {
   const { store, key } = await attemptCounter(provider, identifier, ctx);
   const windowSeconds = provider.maxAge ?? DAY_SECONDS;
-  return takeAllowance(store, key, { max: settings.attempts, windowSeconds }, ctx.now);
+  const limit = { max: settings.attempts, windowSeconds };
+  return takeOrRefuse(store, key, limit, ctx.now, ctx.config.logger);
 }
 
 /**

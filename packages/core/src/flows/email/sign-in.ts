@@ -13,6 +13,7 @@ import { EmailSignInError, EmailSignin } from "../../errors";
 import type { EmailConfig } from "../../types";
 import { checkSignIn } from "../sign-in";
 import { type CodeSettings, codeSettings, consumeCode, deriveCode, storeCode } from "./code";
+import { beginNewCode, markNewest, undoNewCode } from "./newest-code";
 import { emailIdentifier } from "./normalize";
 import { consumeEmailAllowance } from "./rate-limit";
 import { sealSentTo } from "./sent-to";
@@ -73,14 +74,16 @@ function callbackLink(provider: EmailConfig, params: Record<string, string>, ctx
 
 /**
  * Delivers the link; on failure the token is used up first, so no stored token outlives a failed
- * send. A send that outlasts `timeouts.email` counts as failed: a mail server that accepts the
- * connection and then stalls must not hold the request (and its socket) open indefinitely.
+ * send, and `undo` runs (a code's, making the code it replaced the newest again). A send that
+ * outlasts `timeouts.email` counts as failed: a mail server that accepts the connection and then
+ * stalls must not hold the request (and its socket) open indefinitely.
  */
 async function deliver(
   provider: EmailConfig,
   params: { identifier: string; token: string; expires: Date; url: string; code?: string },
   req: AuthRequest,
   ctx: ActionContext,
+  undo?: () => Promise<void>,
 ): Promise<void> {
   try {
     const sending = provider.sendVerificationRequest({
@@ -94,6 +97,7 @@ async function deliver(
     try {
       await consumeVerificationToken(provider, params.identifier, params.token, ctx);
       if (params.code !== undefined) await consumeCode(provider, params.identifier, params.code, ctx);
+      await undo?.();
     } catch (cleanup) {
       ctx.config.logger.error(cleanup as Error);
     }
@@ -145,6 +149,8 @@ export async function sendVerificationLink(req: AuthRequest, ctx: ActionContext)
 /**
  * The code variant of the last steps: the link row (unless `link: false`) and the code row, with
  * one expiry, then one mail holding both. Without a link, `url` is the page the code is typed on.
+ * The new code replaces the address's earlier ones (see newest-code.ts): from the moment it is
+ * begun they no longer sign in, though the links mailed with them still do.
  */
 async function sendCode(
   provider: EmailConfig,
@@ -154,20 +160,23 @@ async function sendCode(
   ctx: ActionContext,
 ): Promise<AuthResult> {
   const pageUrl = verifyRequestUrl(provider, ctx, identifier);
+  const newCode = await beginNewCode(provider, identifier, ctx);
+  const { expires } = newCode;
   let token: string;
-  let expires: Date;
   let url: string;
   if (settings.link) {
-    ({ token, expires } = await issueVerificationToken(provider, identifier, ctx));
+    ({ token } = await issueVerificationToken(provider, identifier, ctx, expires));
     url = callbackLink(provider, { callbackUrl, token, email: identifier }, ctx);
   } else {
     // No link is stored: the token exists only to derive the code from.
     token = await generateToken(provider);
-    expires = new Date(ctx.now + (provider.maxAge ?? 24 * 60 * 60) * 1000);
     url = pageUrl;
   }
   const code = await deriveCode(token, identifier, settings.length);
   await storeCode(provider, identifier, code, expires, ctx);
-  await deliver(provider, { identifier, token, expires, url, code }, req, ctx);
+  await markNewest(provider, identifier, expires, ctx);
+  await deliver(provider, { identifier, token, expires, url, code }, req, ctx, () =>
+    undoNewCode(provider, identifier, newCode, ctx),
+  );
   return { redirect: pageUrl, cookies: [await sealSentTo(identifier, ctx)] };
 }

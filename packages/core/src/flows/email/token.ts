@@ -76,11 +76,12 @@ export async function generateToken(provider: EmailConfig): Promise<string> {
 
 /**
  * Makes a token for an address and stores its hash with its expiry (`provider.maxAge`, default
- * 24 hours from the request time).
+ * 24 hours from the request time, unless the caller picked it).
  *
  * @param provider - The email provider.
  * @param identifier - The normalised address.
  * @param ctx - The action context.
+ * @param expires - The expiry, when the caller picked it (a link mailed with a code shares the code's).
  * @returns The raw token (for the link only) and its expiry.
  * @throws {EmailSignInError} When `generateVerificationToken` throws or returns nothing.
  * @throws {AdapterError} When `createVerificationToken` fails.
@@ -93,9 +94,9 @@ export async function issueVerificationToken(
   provider: EmailConfig,
   identifier: string,
   ctx: ActionContext,
+  expires = new Date(ctx.now + (provider.maxAge ?? DAY_SECONDS) * 1000),
 ): Promise<{ token: string; expires: Date }> {
   const token = await generateToken(provider);
-  const expires = new Date(ctx.now + (provider.maxAge ?? DAY_SECONDS) * 1000);
   const row: VerificationToken = {
     identifier,
     token: await hashVerificationToken(token, provider, ctx),
