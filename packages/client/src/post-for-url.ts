@@ -13,7 +13,7 @@ export interface RedirectAnswer {
  * (`?error=...`) come back the same way; only an answer without a URL is a failure.
  *
  * @throws ClientFetchError when the server is unreachable, answers with an error status, or sends
- *   no valid `url`.
+ *   no valid http(s) `url`.
  */
 export async function postForUrl(client: ResolvedClient, request: ActionRequest): Promise<RedirectAnswer> {
   const answer = await requestJson(client, { ...request, method: "POST", returnRedirect: true });
@@ -26,10 +26,16 @@ export async function postForUrl(client: ResolvedClient, request: ActionRequest)
   return { status: answer.status, url: resolved };
 }
 
-/** `url` resolved against the server (so a relative answer leads to the server's page), if valid. */
+/**
+ * `url` resolved against the server (so a relative answer leads to the server's page), if it is
+ * an http(s) URL. Whatever comes back is navigated to, and a `javascript:` URL there would run in
+ * the app's page: a redirect Location never could, so a server (compromised, or a cross-origin
+ * `baseUrl`) must not get that power through the JSON answer either.
+ */
 function absolute(url: string, base: string): string | undefined {
   try {
-    return new URL(url, base).href;
+    const resolved = new URL(url, base);
+    return resolved.protocol === "https:" || resolved.protocol === "http:" ? resolved.href : undefined;
   } catch {
     return undefined;
   }

@@ -9,6 +9,7 @@ import {
   getProviders,
   getSession,
   signIn,
+  signOut,
   updateSession,
 } from "@portcullis/client";
 import { type ServedApp, serve } from "@portcullis/testkit";
@@ -160,5 +161,36 @@ describe("unusable answers reject with the operation named", () => {
     await expect(signIn("passkey", b.options)).rejects.toThrow(TypeError);
     expect(b.visits).toEqual([]);
     expect(b.requests).toEqual([`GET ${app.url}/auth/providers`]);
+  });
+});
+
+describe("a redirect answer is followed only to an http(s) URL", () => {
+  // Set as `location.href`, a `javascript:` URL would run in the app's page, which a redirect's
+  // Location never could: a compromised server (or one behind a cross-origin baseUrl) must not
+  // gain that through the JSON answer of X-Auth-Return-Redirect.
+  const SCRIPT_URLS = ["javascript:alert(document.domain)", "JaVaScRiPt:alert(1)", " javascript:alert(1)"];
+
+  /** A server whose providers are one of `type` and whose every POST answers `{ url }`. */
+  const redirectingTo = (url: string, type: string) =>
+    answering((path) => {
+      if (path === "/auth/providers") return json({ p: { id: "p", name: "P", type } });
+      if (path === "/auth/csrf") return json({ csrfToken: "d".repeat(64) });
+      return json({ url });
+    });
+
+  for (const type of ["oauth", "credentials", "email"]) {
+    it.each(SCRIPT_URLS)(`signIn (${type}) rejects the url %j and navigates nowhere`, async (url) => {
+      const b = browser((await redirectingTo(url, type)).url);
+      const error = await failure(signIn("p", { ...b.options, email: "a@example.com", username: "alice" }));
+      expect(error.message).toMatch(/without a url/);
+      expect(b.visits).toEqual([]);
+    });
+  }
+
+  it.each(SCRIPT_URLS)("signOut rejects the url %j, navigating or not", async (url) => {
+    const b = browser((await redirectingTo(url, "oauth")).url);
+    await failure(signOut(b.options));
+    await failure(signOut({ ...b.options, redirect: false }));
+    expect(b.visits).toEqual([]);
   });
 });

@@ -46,9 +46,23 @@ async function postCallback(doFetch: typeof fetch, url: string, form: URLSearchP
     body: form,
   });
   const target = ((await answer.json().catch(() => null)) as { url?: unknown } | null)?.url;
-  if (typeof target !== "string")
-    throw new Error(`The WebAuthn callback answered ${answer.status} without a url.`);
-  return new URL(target, url).href;
+  const resolved = typeof target === "string" ? httpUrl(target, url) : undefined;
+  if (resolved === undefined)
+    throw new Error(`The WebAuthn callback answered ${answer.status} without an http(s) url.`);
+  return resolved;
+}
+
+/**
+ * `target` resolved against `base`, if it is an http(s) URL: it is navigated to next, and a
+ * `javascript:` URL would run in the app's page.
+ */
+function httpUrl(target: string, base: string): string | undefined {
+  try {
+    const resolved = new URL(target, base);
+    return resolved.protocol === "https:" || resolved.protocol === "http:" ? resolved.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
