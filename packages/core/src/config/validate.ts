@@ -38,6 +38,9 @@ const WEBAUTHN_METHODS = [
   "createAuthenticator",
   "listAuthenticatorsByUserId",
   "updateAuthenticatorCounter",
+  // Each ceremony's challenge is spent through a verification token, so it works once only.
+  "createVerificationToken",
+  "useVerificationToken",
 ];
 
 /** The first problem of the configuration, or undefined when it can work. */

@@ -18,6 +18,7 @@ import {
   postCallback,
   register,
   setup,
+  storeAsAuthJs,
 } from "./helpers";
 import { SoftAuthenticator } from "./soft-authenticator";
 
@@ -167,20 +168,7 @@ describe("authentication", () => {
   it("finds a passkey that Auth.js stored under its standard base64 credential id", async () => {
     const { client, adapter, authenticator } = setup();
     await register(client, authenticator, EMAIL);
-    const id = authenticator.credentials[0]!.id;
-    const row = (await adapter.getAuthenticator!(id.toString("base64url")))!;
-    // Re-key the rows the way Auth.js writes them.
-    const user = (await adapter.getUserByEmail!(EMAIL))!;
-    await adapter.deleteUser!(user.id);
-    const legacyId = id.toString("base64");
-    await adapter.createUser!({ ...user });
-    await adapter.linkAccount!({
-      userId: user.id,
-      type: "webauthn",
-      provider: "passkey",
-      providerAccountId: legacyId,
-    });
-    await adapter.createAuthenticator!({ ...row, credentialID: legacyId, providerAccountId: legacyId });
+    const legacyId = await storeAsAuthJs(adapter, EMAIL, authenticator.credentials[0]!.id);
     const later = otherBrowser(client);
     expect((await authenticate(later, authenticator)).headers.get("location")).toBe(ORIGIN);
     expect(await later.session()).toMatchObject({ user: { email: EMAIL } });

@@ -74,3 +74,23 @@ export async function authenticate(client: TestClient, authenticator: SoftAuthen
   const data = JSON.stringify(authenticator.get(body.options));
   return postCallback(client, { action: "authenticate", data });
 }
+
+/**
+ * Re-keys a user's passkey rows (account and authenticator) the way Auth.js writes them: the
+ * credential id in standard base64 instead of base64url. Returns that legacy id.
+ */
+export async function storeAsAuthJs(adapter: Adapter, email: string, credentialId: Buffer): Promise<string> {
+  const row = (await adapter.getAuthenticator!(credentialId.toString("base64url")))!;
+  const user = (await adapter.getUserByEmail!(email))!;
+  await adapter.deleteUser!(user.id);
+  const legacyId = credentialId.toString("base64");
+  await adapter.createUser!({ ...user });
+  await adapter.linkAccount!({
+    userId: user.id,
+    type: "webauthn",
+    provider: "passkey",
+    providerAccountId: legacyId,
+  });
+  await adapter.createAuthenticator!({ ...row, credentialID: legacyId, providerAccountId: legacyId });
+  return legacyId;
+}

@@ -5,6 +5,7 @@
 import { decode } from "@portcullis/core/jwt";
 import Credentials from "@portcullis/core/providers/credentials";
 import Passkey from "@portcullis/core/providers/passkey";
+import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { parseSetCookie } from "@portcullis/testkit";
 import { describe, expect, it } from "vitest";
 import { CHALLENGE_COOKIE, options, otherBrowser, register, SECRET, setup } from "./helpers";
@@ -199,6 +200,15 @@ describe("refused requests", () => {
     const response = await client.get("/auth/webauthn-options/passkey?email=ada@example.com");
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ message: expect.stringMatching(/server configuration/) });
+  });
+
+  it("answers a configuration error naming the verification-token methods an adapter lacks", async () => {
+    const adapter = MemoryAdapter();
+    delete (adapter as Partial<typeof adapter>).useVerificationToken;
+    const { client, errors } = setup({ adapter });
+    const response = await client.get("/auth/webauthn-options/passkey?email=ada@example.com");
+    expect(response.status).toBe(500);
+    expect(String(errors.at(-1))).toMatch(/lacks useVerificationToken/);
   });
 });
 

@@ -70,8 +70,11 @@ export class SoftAuthenticator {
     return Buffer.from(JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false }));
   }
 
-  /** Makes a new credential for registration options; returns the registration response. */
-  create(options: CeremonyOptions): CredentialJSON {
+  /**
+   * Makes a new credential for registration options; returns the registration response. The
+   * credential id is random unless given: a hostile authenticator may claim any id it likes.
+   */
+  create(options: CeremonyOptions, id: Buffer = randomBytes(32)): CredentialJSON {
     const rpId = options.rp?.id ?? new URL(this.origin).hostname;
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" });
@@ -82,7 +85,7 @@ export class SoftAuthenticator {
       [-2, Buffer.from(jwk.x!, "base64url")],
       [-3, Buffer.from(jwk.y!, "base64url")],
     ]);
-    const credential: SoftCredential = { id: randomBytes(32), privateKey, counter: 0 };
+    const credential: SoftCredential = { id, privateKey, counter: 0 };
     this.credentials.push(credential);
     const length = Buffer.alloc(2);
     length.writeUInt16BE(credential.id.length);

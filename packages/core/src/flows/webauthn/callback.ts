@@ -9,7 +9,7 @@ import type { Account, User } from "../../types";
 import { resolveAccount } from "../account";
 import { checkSignIn, startSession } from "../sign-in";
 import { verifyAuthentication } from "./authenticate";
-import { type Challenge, clearChallenge, readChallenge } from "./challenge";
+import { type Challenge, clearChallenge, readChallenge, spendChallenge } from "./challenge";
 import { saveRegistration, verifyRegistration } from "./register";
 
 /** A sign-in decided but not yet written: `save()` stores what it needs and returns the user. */
@@ -36,14 +36,20 @@ async function authenticate(challenge: Challenge, req: AuthRequest, ctx: ActionC
   // Signed in as someone else, a passkey of this user is refused (AccountNotLinked), as for
   // any account that signs in while another session is open.
   const resolved = await resolveAccount({ user, account }, req, ctx);
+  // The passkey's own rows name its user; an adapter whose account lookup answers anyone else
+  // (a buggy query, a table another app writes to) must not turn the passkey into their session.
+  if (resolved.user.id !== account.userId) {
+    throw new WebAuthnVerificationError("The adapter resolved the passkey's account to another user.");
+  }
   return { user: resolved.user, account, isNewUser: false, save: async () => resolved.user };
 }
 
 /**
  * Completes a WebAuthn ceremony. The challenge cookie is read (and, on success, cleared) before
  * anything else, so a request that did not come from an options request here never reaches the
- * database; a registration then stores the user, account and authenticator only after the
- * `signIn` callback allowed the sign-in.
+ * database; the challenge is then spent on the server, so it completes one ceremony at most,
+ * whichever browser posts it. A registration stores the user, account and authenticator only
+ * after the `signIn` callback allowed the sign-in.
  *
  * @param req - The POST request with `csrfToken`, `action` and `data`.
  * @param ctx - The action context; `ctx.provider` is the WebAuthn provider.
@@ -52,7 +58,8 @@ async function authenticate(challenge: Challenge, req: AuthRequest, ctx: ActionC
  * @throws {UnknownAction} On a GET.
  * @throws {MissingCSRF} Without a valid CSRF token.
  * @throws {WebAuthnVerificationError} When the action is unknown, the challenge missing, expired,
- * altered or for another provider, or the response malformed or unverified.
+ * altered, for another provider or spent already, the response malformed or unverified, or the
+ * adapter names a user other than the passkey's.
  * @throws {AccessDenied} When the `signIn` callback refuses.
  * @see WIRE.md, "callback/{id}" (WebAuthn)
  * @example
@@ -71,6 +78,8 @@ export async function webauthnCallback(req: AuthRequest, ctx: ActionContext): Pr
   if (challenge.action !== action) {
     throw new WebAuthnVerificationError(`The challenge was issued for ${challenge.action}, not ${action}.`);
   }
+  // Spent before the response is looked at: whatever the outcome, the challenge is not accepted again.
+  await spendChallenge(challenge, ctx.provider!.id, ctx);
   const pending = await (action === "register" ? register : authenticate)(challenge, req, ctx);
   const cleared = clearChallenge(ctx);
   const redirect = await checkSignIn({ user: pending.user, account: pending.account }, ctx);

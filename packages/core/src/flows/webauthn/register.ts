@@ -7,10 +7,11 @@ import { callAdapter } from "../../adapter/call";
 import type { AdapterAuthenticator } from "../../adapters";
 import type { ActionContext, AuthRequest } from "../../context";
 import { WebAuthnVerificationError } from "../../errors";
+import { currentSession } from "../../session/current-user";
 import type { Account, User, WebAuthnConfig } from "../../types";
 import { type ResolvedAccount, resolveAccount } from "../account";
 import type { Challenge } from "./challenge";
-import { joinTransports, parseCredential, toBase64 } from "./credential";
+import { joinTransports, legacyCredentialId, parseCredential, toBase64 } from "./credential";
 import { simpleWebAuthn } from "./library";
 import { relyingParty } from "./relying-party";
 
@@ -47,16 +48,56 @@ async function verify(
 }
 
 /**
+ * Refuses a registration completed by someone other than the one it was started for. The options
+ * (and the authenticator's dialog) named one person: the signed-in user, whose id the challenge
+ * carries, or, signed out, a new account's address. A session cookie planted in the browser
+ * between the options and the callback must not receive the passkey.
+ */
+async function checkSameUser(challenge: Challenge, req: AuthRequest, ctx: ActionContext): Promise<void> {
+  const current = await currentSession(req, ctx);
+  const expected = challenge.user?.id;
+  if (expected !== undefined && current?.user.id !== expected) {
+    throw new WebAuthnVerificationError(
+      "The passkey registration was started for another user than the signed-in one.",
+    );
+  }
+  if (expected === undefined && current !== null) {
+    throw new WebAuthnVerificationError(
+      "The passkey sign-up was started signed out but completed signed in.",
+    );
+  }
+}
+
+/**
+ * Refuses a credential id that is stored already, in either of its forms. A credential is
+ * registered once: posting the same registration again must not sign anyone in as the passkey's
+ * owner. And the id is not a secret (options list it), so a new key claiming, in base64url, the
+ * id of a row Auth.js keyed in standard base64 would otherwise be stored under the form sign-in
+ * looks up first, and the owner's passkey would stop working.
+ */
+async function refuseKnownCredential(credentialId: string, ctx: ActionContext): Promise<void> {
+  const adapter = ctx.config.adapter!;
+  const legacyId = legacyCredentialId(credentialId);
+  for (const id of legacyId === credentialId ? [credentialId] : [credentialId, legacyId]) {
+    if (await callAdapter("getAuthenticator", () => adapter.getAuthenticator!(id))) {
+      throw new WebAuthnVerificationError("This passkey is registered already.");
+    }
+  }
+}
+
+/**
  * Verifies a registration response against the challenge (challenge, origin, RP id, user
  * verification as configured) and decides, without writing anything, which user the passkey
- * joins: the signed-in user, or a new user with the challenge's email.
+ * joins: the signed-in user the options were made for, or a new user with the challenge's email.
  *
  * @param challenge - The challenge cookie's content, with the user the options were made for.
  * @param req - The callback request; its `data` field holds the response.
  * @param ctx - The action context; `ctx.provider` is the WebAuthn provider.
  * @returns The account, the resolved user and the authenticator row to store.
- * @throws {WebAuthnVerificationError} When the response is malformed, does not verify, or
- * names a passkey that is registered already.
+ * @throws {WebAuthnVerificationError} When the response is malformed or does not verify, when
+ * the signed-in user (or, for a sign-up, anyone signed in) is not who the challenge was issued
+ * for, or when it names a passkey that is registered already (under its base64url or its
+ * standard base64 id).
  * @throws {OAuthAccountNotLinked} When, signed out, the email now belongs to an existing user.
  * @throws {AdapterError} When an adapter call fails.
  * @see https://www.w3.org/TR/webauthn-3/#sctn-registering-a-new-credential
@@ -73,13 +114,9 @@ export async function verifyRegistration(
   const provider = ctx.provider as WebAuthnConfig;
   const response = parseCredential<RegistrationResponseJSON>(req.body?.data);
   const info = await verify(response, challenge, provider, ctx);
+  await checkSameUser(challenge, req, ctx);
   const { credential } = info;
-  // A credential is registered once: posting the same registration again (with its challenge
-  // cookie, within its lifetime) must not sign anyone in as the passkey's owner.
-  const adapter = ctx.config.adapter!;
-  if (await callAdapter("getAuthenticator", () => adapter.getAuthenticator!(credential.id))) {
-    throw new WebAuthnVerificationError("This passkey is registered already.");
-  }
+  await refuseKnownCredential(credential.id, ctx);
   const account: Account = { provider: provider.id, providerAccountId: credential.id, type: "webauthn" };
   const user: User = {
     email: challenge.user?.email,
