@@ -4,8 +4,10 @@
  */
 
 import { callAdapter } from "../adapter/call";
+import { sameId } from "../adapter/ids";
 import type { ActionContext, AuthRequest, AuthResult } from "../context";
 import {
+  AdapterError,
   CallbackRouteError,
   CredentialsSignin,
   MissingCSRF,
@@ -50,6 +52,12 @@ async function callback(req: AuthRequest, ctx: ActionContext): Promise<AuthResul
         "authorize returned a user that the adapter does not know; database sessions need the user stored first.",
       );
     }
+    // The session goes to whoever getUser answered: a lookup that answers another row (a query
+    // that ignores its id, a shared table) must not sign the password's owner in as someone else.
+    if (!sameId(stored.id, id))
+      throw new AdapterError(
+        "The adapter's getUser answered a user other than the one asked for; sign-in refused.",
+      );
     user = stored;
   }
   const account = { providerAccountId: user.id!, type: "credentials" as const, provider: provider.id };

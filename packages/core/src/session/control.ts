@@ -4,10 +4,11 @@
  * operations serve the `sessions` routes and the engine's server face. They work on the
  * configuration's session store (see config/normalize.ts): without one they are unavailable.
  */
+import { sameId } from "../adapter/ids";
 import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthRequest } from "../context";
 import { sha256Hex } from "../crypto/primitives";
-import { UnsupportedStrategy } from "../errors";
+import { AdapterError, UnsupportedStrategy } from "../errors";
 import { emit } from "../events";
 import { clearChunked, type SetCookie } from "../http/cookies";
 import type { SessionInfo, SessionStore, StoredSession } from "../types";
@@ -44,10 +45,24 @@ function iso(date: Date | null | undefined): string | null {
   return date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
 }
 
-async function live(store: SessionStore, userId: string, now: number): Promise<StoredSession[]> {
-  return (await store.listByUser(userId)).filter(
-    (s) => s.expires instanceof Date && s.expires.getTime() > now,
-  );
+/**
+ * The user's live sessions as the store lists them, keeping only rows that are the user's: a
+ * listing query that forgot its user filter (or a shared table) must not show another user's
+ * devices, nor hand out handles that revoke their sessions. Such rows are logged, never deleted.
+ */
+async function live(config: InternalConfig, userId: string, now: number): Promise<StoredSession[]> {
+  const listed = await storeOf(config).listByUser(userId);
+  const own = listed.filter((s) => typeof s === "object" && s !== null && sameId(s.userId, userId));
+  if (own.length < listed.length) {
+    const method =
+      typeof config.session.store === "object"
+        ? "The session store's listByUser"
+        : "The adapter's listSessionsByUser";
+    config.logger.error(
+      new AdapterError(`${method} answered sessions of another user; they were left out and kept.`),
+    );
+  }
+  return own.filter((s) => s.expires instanceof Date && s.expires.getTime() > now);
 }
 
 /** The signed-in user and this session's key, or null when signed out. */
@@ -65,7 +80,7 @@ async function who(req: AuthRequest, ctx: ActionContext) {
 export async function listSessions(req: AuthRequest, ctx: ActionContext): Promise<SessionInfo[] | null> {
   const identity = await who(req, ctx);
   if (!identity) return null;
-  const sessions = await live(storeOf(ctx.config), identity.userId, ctx.now);
+  const sessions = await live(ctx.config, identity.userId, ctx.now);
   sessions.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0));
   return Promise.all(
     sessions.map(async (s) => ({
@@ -106,7 +121,7 @@ export async function revokeSession(
   if (!identity) return null;
   if (typeof handle !== "string" || handle === "") return { revoked: 0, cookies: [] };
   const store = storeOf(ctx.config);
-  const sessions = await live(store, identity.userId, ctx.now);
+  const sessions = await live(ctx.config, identity.userId, ctx.now);
   for (const s of sessions) {
     if ((await handleOf(s.id)) !== handle) continue;
     await store.delete(s.id);
@@ -130,7 +145,7 @@ export async function revokeSessionsOf(
   if (!identity) return null;
   const store = storeOf(ctx.config);
   const except = everywhere ? undefined : identity.currentId;
-  const ended = (await live(store, identity.userId, ctx.now)).filter((s) => s.id !== except);
+  const ended = (await live(ctx.config, identity.userId, ctx.now)).filter((s) => s.id !== except);
   const revoked = await store.deleteByUser(identity.userId, except);
   await announce(ctx.config, identity.userId, ended);
   if (!everywhere) return { revoked, cookies: [] };
@@ -153,7 +168,7 @@ export async function revokeUserSessions(
   now: number,
 ): Promise<number> {
   const store = storeOf(config);
-  const ended = await live(store, userId, now);
+  const ended = await live(config, userId, now);
   const revoked = await store.deleteByUser(userId);
   await announce(config, userId, ended);
   return revoked;
@@ -187,7 +202,7 @@ export async function revokeIdpSessions(
   // also use for someone else: only sessions that remember this provider are this user's.
   if (idpSessionId === undefined && config.adapter) return revokeUserSessions(config, userId, now);
   const store = storeOf(config);
-  const ended = (await live(store, userId, now)).filter((s) =>
+  const ended = (await live(config, userId, now)).filter((s) =>
     idpSessionId === undefined
       ? s.provider === idp.provider
       : // A session that remembers another provider is not this provider session's, whatever its sid.

@@ -3,7 +3,9 @@
  * lives in the adapter, or in `session.store` when one is configured (see rows.ts). A read (or
  * an update) extends the session by maxAge at most once per updateAge, and a read after expiry
  * deletes it. An adapter failure is logged and answered with no session, but the cookie is kept:
- * a database blip must not sign everyone out.
+ * a database blip must not sign everyone out. So is an answer that is not the cookie's session
+ * with its own user (see rows.ts): the fault is the adapter's, and the row it answered, perhaps
+ * another user's live session, is not deleted.
  */
 import type { AdapterSession } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
@@ -48,11 +50,15 @@ function clear(req: AuthRequest, ctx: ActionContext): SetCookie[] {
   return clearChunked(ctx.cookies.sessionToken.name, ctx.cookies.sessionToken.options, req.cookies);
 }
 
-/** Finds the session of a cookie's token, deleting it when expired or past its absolute lifetime. */
-async function find(sessionToken: string, ctx: ActionContext): Promise<FoundSession | "expired"> {
+/**
+ * Finds the session of a cookie's token, deleting it when expired or past its absolute lifetime;
+ * "foreign" when the adapter answered another token's row or another user (logged, kept).
+ */
+async function find(sessionToken: string, ctx: ActionContext): Promise<FoundSession | "expired" | "foreign"> {
   const rows = sessionRows(ctx.config);
   const found = await rows.find(sessionToken);
   if (!found) return "expired";
+  if (found === "foreign") return found;
   // A session whose expires is not a valid Date is expired, and so is one past its absolute
   // lifetime: deleted, and its cookie cleared.
   if (
@@ -74,11 +80,11 @@ interface Loaded extends FoundSession {
  * (POST /session) extends it no sooner than a read, as in Auth.js: an extension is a write, and
  * whoever holds the cookie must not be able to force one per request.
  */
-async function load(req: AuthRequest, ctx: ActionContext): Promise<Loaded | "none" | "expired"> {
+async function load(req: AuthRequest, ctx: ActionContext): Promise<Loaded | "none" | "expired" | "foreign"> {
   const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
   if (!sessionToken) return "none";
   const found = await find(sessionToken, ctx);
-  if (found === "expired") return found;
+  if (typeof found === "string") return found;
   const { maxAge, updateAge } = ctx.config.session;
   const expires = found.session.expires.getTime();
   if (expires - maxAge * 1000 + updateAge * 1000 > ctx.now) return { ...found, cookies: [] };
@@ -112,7 +118,7 @@ export async function liveSession(req: AuthRequest, ctx: ActionContext): Promise
   const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
   if (!sessionToken) return null;
   const found = await find(sessionToken, ctx);
-  return found === "expired" ? null : found;
+  return typeof found === "string" ? null : found;
 }
 
 async function answer(
@@ -134,7 +140,8 @@ async function answer(
     );
     return { session: null, cookies: [], refused: !!update };
   }
-  if (loaded === "none") return { session: null, cookies: [], refused: !!update };
+  // No cookie, or an adapter answer that was not its session (logged): the cookie stays as it is.
+  if (loaded === "none" || loaded === "foreign") return { session: null, cookies: [], refused: !!update };
   if (loaded === "expired") return { session: null, cookies: clear(req, ctx), refused: !!update };
   let session: Session;
   try {

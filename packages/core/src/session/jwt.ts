@@ -38,7 +38,9 @@ async function revalidate(token: JWT, ctx: ActionContext, force = false): Promis
   const checked = typeof token[CHECKED] === "number" ? token[CHECKED] : 0;
   if (!force && nowSeconds - checked < session.revalidateAfter) return token;
   const found = await store.get(sid);
-  if (!found || found.expires.getTime() <= ctx.now) return "ended";
+  // A store answering another session's row (a lookup that falls back, a key collision) must
+  // not keep a revoked session alive: only the row of this very id counts.
+  if (!found || found.id !== sid || found.expires.getTime() <= ctx.now) return "ended";
   const lastSeen = found.lastSeenAt?.getTime() ?? 0;
   if (ctx.now - lastSeen >= session.updateAge * 1000)
     await store.touch(sid, {

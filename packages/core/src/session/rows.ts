@@ -7,9 +7,12 @@
  * @module
  */
 import { callAdapter } from "../adapter/call";
+import { sameId } from "../adapter/ids";
 import type { AdapterSession, AdapterUser } from "../adapters";
 import type { InternalConfig } from "../config/normalize";
-import type { SessionStore, StoredSession } from "../types";
+import { timingSafeEqual } from "../crypto/primitives";
+import { AdapterError } from "../errors";
+import type { LoggerInstance, SessionStore, StoredSession } from "../types";
 import { storedSession } from "./store";
 
 /** A database session and its user, as one read finds them. */
@@ -26,8 +29,11 @@ export interface SessionRows {
    * exactly what Auth.js sends, since an unknown field can fail their insert.
    */
   keepsDetails: boolean;
-  /** The session and its user, or null when either is gone. */
-  find(sessionToken: string): Promise<FoundSession | null>;
+  /**
+   * The session and its user; null when either is gone; "foreign" (already logged) when the answer
+   * is not the asked token's session and its own user, which is then no session for anyone.
+   */
+  find(sessionToken: string): Promise<FoundSession | null | "foreign">;
   /**
    * Stores a new session; answers what was stored (typed as the adapter declares it, though a
    * buggy adapter may answer nothing usable: the caller checks).
@@ -53,6 +59,40 @@ function fromStore(stored: StoredSession): AdapterSession {
   };
 }
 
+/**
+ * What is wrong with a lookup's answer for `sessionToken`, or undefined when it is that token's
+ * session with that session's own user. The adapter is the app's code or a shared database: a
+ * query that falls back to some row, or joins the wrong user, must not sign the cookie's holder
+ * in as someone else. The token is compared in constant time, so a lookup that answers another
+ * token's row cannot be timed into telling that row's token.
+ */
+function foreignness(found: unknown, sessionToken: string): string | undefined {
+  if (typeof found !== "object" || found === null) return "something that is not an object";
+  const { session, user } = found as { session?: unknown; user?: unknown };
+  if (typeof session !== "object" || session === null) return "no session object";
+  if (typeof user !== "object" || user === null) return "no user object";
+  const { sessionToken: answered, userId } = session as Partial<AdapterSession>;
+  if (typeof answered !== "string" || !timingSafeEqual(answered, sessionToken))
+    return "the session of another token";
+  const { id } = user as Partial<AdapterUser>;
+  if (!sameId(id, userId)) return "a user other than the session's";
+  return undefined;
+}
+
+/**
+ * Logs an answer that is not the asked session's as an AdapterError naming the method that gave
+ * it (never the token or the row) and tells the caller to answer no session. The answered row is
+ * left alone: it may be another user's live session.
+ */
+function foreign(source: string, reason: string, logger: Pick<LoggerInstance, "error">): "foreign" {
+  logger.error(
+    new AdapterError(
+      `${source} answered ${reason} for a session token; answered with no session, and no row was deleted.`,
+    ),
+  );
+  return "foreign";
+}
+
 /** Sessions in `store`, users in the adapter. */
 function storeRows(store: SessionStore, config: InternalConfig): SessionRows {
   const adapter = config.adapter!;
@@ -61,8 +101,18 @@ function storeRows(store: SessionStore, config: InternalConfig): SessionRows {
     async find(sessionToken) {
       const stored = await store.get(sessionToken);
       if (!stored) return null;
+      if (
+        typeof stored !== "object" ||
+        typeof stored.id !== "string" ||
+        !timingSafeEqual(stored.id, sessionToken)
+      )
+        return foreign("The session store's get", "the session of another token", config.logger);
       const user = await callAdapter("getUser", () => adapter.getUser!(stored.userId));
-      if (user) return { session: fromStore(stored), user };
+      if (user) {
+        const found = { session: fromStore(stored), user };
+        const reason = foreignness(found, sessionToken);
+        return reason ? foreign("The adapter's getUser", reason, config.logger) : found;
+      }
       // The user was deleted in the database while the store kept the session: no table join
       // ends it as a foreign key would, so the first read does.
       await store.delete(sessionToken);
@@ -89,7 +139,12 @@ function adapterRows(config: InternalConfig): SessionRows {
   const keepsDetails = typeof adapter.listSessionsByUser === "function";
   return {
     keepsDetails,
-    find: (sessionToken) => callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(sessionToken)),
+    async find(sessionToken) {
+      const found = await callAdapter("getSessionAndUser", () => adapter.getSessionAndUser!(sessionToken));
+      if (found === null || found === undefined) return null;
+      const reason = foreignness(found, sessionToken);
+      return reason ? foreign("The adapter's getSessionAndUser", reason, config.logger) : found;
+    },
     create: (session) => callAdapter("createSession", () => adapter.createSession!(session)),
     async extend(sessionToken, expires, lastSeenAt) {
       await callAdapter("updateSession", () =>

@@ -5,6 +5,7 @@
  * its claims, and a user row, an adapter lookup or a unique index must never see an object, an
  * array or an empty address where a string belongs.
  */
+import { idText } from "../../adapter/ids";
 import { OAuthProfileParseError } from "../../errors";
 import type { Account, InternalOAuthProvider, Profile, TokenSet, User } from "../../types";
 
@@ -96,7 +97,7 @@ export async function mapProfile(
   } catch (error) {
     throw new OAuthProfileParseError(`The profile callback of "${provider.id}" threw.`, { cause: error });
   }
-  const id = idOf(user?.id);
+  const id = idText(user?.id);
   if (id === undefined) {
     throw new OAuthProfileParseError(
       `The profile of "${provider.id}" has no id (a non-empty string or a number): map the provider's user id to \`id\` in its profile callback.`,
@@ -110,12 +111,6 @@ export async function mapProfile(
     providerAccountId: id,
   };
   return { user: { ...user, ...textFields(user), id }, account };
-}
-
-/** The id as a string, from a non-empty string or a finite number; undefined for anything else. */
-function idOf(value: unknown): string | undefined {
-  if (typeof value === "string") return value === "" ? undefined : value;
-  return typeof value === "number" && Number.isFinite(value) ? String(value) : undefined;
 }
 
 /**

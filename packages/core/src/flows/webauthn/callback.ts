@@ -3,6 +3,7 @@
  * `authenticate`) and `data` (the credential response as JSON) with the CSRF token; a verified
  * ceremony signs the user in like any other flow.
  */
+import { sameId } from "../../adapter/ids";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { MissingCSRF, UnknownAction, WebAuthnVerificationError } from "../../errors";
 import type { Account, User } from "../../types";
@@ -38,7 +39,7 @@ async function authenticate(challenge: Challenge, req: AuthRequest, ctx: ActionC
   const resolved = await resolveAccount({ user, account }, req, ctx);
   // The passkey's own rows name its user; an adapter whose account lookup answers anyone else
   // (a buggy query, a table another app writes to) must not turn the passkey into their session.
-  if (resolved.user.id !== account.userId) {
+  if (!sameId(resolved.user.id, account.userId)) {
     throw new WebAuthnVerificationError("The adapter resolved the passkey's account to another user.");
   }
   return { user: resolved.user, account, isNewUser: false, save: async () => resolved.user };

@@ -4,6 +4,7 @@
  */
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { callAdapter } from "../../adapter/call";
+import { sameId } from "../../adapter/ids";
 import type { AdapterAuthenticator } from "../../adapters";
 import type { ActionContext, AuthRequest } from "../../context";
 import { WebAuthnVerificationError } from "../../errors";
@@ -56,7 +57,7 @@ async function verify(
 async function checkSameUser(challenge: Challenge, req: AuthRequest, ctx: ActionContext): Promise<void> {
   const current = await currentSession(req, ctx);
   const expected = challenge.user?.id;
-  if (expected !== undefined && current?.user.id !== expected) {
+  if (expected !== undefined && !sameId(current?.user.id, expected)) {
     throw new WebAuthnVerificationError(
       "The passkey registration was started for another user than the signed-in one.",
     );
