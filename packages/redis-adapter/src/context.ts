@@ -7,7 +7,7 @@
 import { AdapterError } from "@portcullis/core/errors";
 import type { Redis } from "ioredis";
 import { decodeRow, type Shape } from "./codec";
-import type { Keys } from "./keys";
+import { type Keys, redactedKey, redactKeys } from "./keys";
 import { runScript, type Script } from "./script";
 
 /** The state of one adapter. */
@@ -32,22 +32,27 @@ export interface AdapterContext {
 /**
  * A failure as an AdapterError. Our own (a malformed row) passes unchanged; a script's BADDATA
  * report and Redis's WRONGTYPE (a sibling program stored another type under our key) name the
- * key; anything else (connection lost, command timed out) keeps the client's error as its cause.
+ * key's kind; anything else (connection lost, command timed out) keeps the client's error as its
+ * cause. Keys are redacted everywhere, the cause included (see redactedKey): a session key holds
+ * the session token.
  */
-function asAdapterError(method: string, key: string, error: unknown): AdapterError {
+function asAdapterError(method: string, key: string, error: unknown, prefix: string): AdapterError {
   if (error instanceof AdapterError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const raw = error instanceof Error ? error.message : String(error);
+  const message = redactKeys(prefix, raw);
+  const cause = message === raw ? error : new Error(message);
   const bad = /^BADDATA (.*?)(?: script: .*)?$/s.exec(message);
-  if (bad) return new AdapterError(`RedisAdapter ${method}: the Redis hash ${bad[1]}.`, { cause: error });
+  if (bad) return new AdapterError(`RedisAdapter ${method}: the Redis hash ${bad[1]}.`, { cause });
+  const shown = redactedKey(prefix, key);
   if (message.startsWith("WRONGTYPE")) {
     return new AdapterError(
-      `RedisAdapter ${method}: a key of ${key} holds another type than the adapter wrote.`,
+      `RedisAdapter ${method}: a key of ${shown} holds another type than the adapter wrote.`,
       {
-        cause: error,
+        cause,
       },
     );
   }
-  return new AdapterError(`RedisAdapter ${method} failed on ${key}: ${message}`, { cause: error });
+  return new AdapterError(`RedisAdapter ${method} failed on ${shown}: ${message}`, { cause });
 }
 
 /**
@@ -65,7 +70,7 @@ export function adapterContext(client: Redis, keys: Keys, keepExpiredMs: number)
     try {
       return await request();
     } catch (error) {
-      throw asAdapterError(method, key, error);
+      throw asAdapterError(method, key, error, keys.prefix);
     }
   };
   return {
@@ -77,7 +82,7 @@ export function adapterContext(client: Redis, keys: Keys, keepExpiredMs: number)
       call(method, key, () => runScript(client, prepared, [key], [keys.prefix, ...args])),
     row: <T>(key: string, shape: Shape, flat: unknown) => {
       if (flat == null) return null;
-      return decodeRow<T>(key, shape, flat as string[] | Record<string, string>);
+      return decodeRow<T>(redactedKey(keys.prefix, key), shape, flat as string[] | Record<string, string>);
     },
   };
 }

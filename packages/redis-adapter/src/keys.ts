@@ -74,3 +74,34 @@ export function keysUnder(prefix: string): Keys {
     userAuthenticators: (userId) => `${prefix}user-authenticators:${userId}`,
   };
 }
+
+/**
+ * A key as an error message may show it: the prefix and the kind (`app:session:…`), never what
+ * follows, which is a session token (a bearer credential), an address or an id. Error messages
+ * reach the app's log, and a log reader must not be able to use a session from it.
+ *
+ * @param prefix The adapter's key prefix.
+ * @param key A key under it.
+ * @returns The redacted key.
+ * @example
+ * redactedKey("app:", "app:session:4f1c2b0e") // "app:session:…"
+ */
+export function redactedKey(prefix: string, key: string): string {
+  const end = key.startsWith(prefix) ? key.indexOf(":", prefix.length) : -1;
+  return end < 0 ? "a key" : `${key.slice(0, end + 1)}…`;
+}
+
+/**
+ * A text (a Redis error, a script's report) with every key under `prefix` in it redacted as
+ * {@link redactedKey} does.
+ *
+ * @param prefix The adapter's key prefix.
+ * @param text The text.
+ * @returns The text without what follows each key's kind.
+ * @example
+ * redactKeys("app:", "BADDATA app:session:4f1c has no userId") // "BADDATA app:session:… has no userId"
+ */
+export function redactKeys(prefix: string, text: string): string {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.replace(new RegExp(`(${escaped}[a-z-]+:)\\S*`, "g"), "$1…");
+}
