@@ -29,19 +29,25 @@ export function userMethods({ db, dialect, tables, columns }: SqlContext): UserM
       return toUser(row);
     },
     getUser: byId,
+    // Both lookups take a value an identity provider controls, and check what comes back: MySQL's
+    // and MariaDB's collations ignore trailing spaces when comparing, so "a@b.test " would
+    // otherwise find the user of "a@b.test".
     async getUserByEmail(email) {
       const row = await db.selectFrom(tables.user).selectAll().where("email", "=", email).executeTakeFirst();
-      return row ? toUser(row) : null;
+      return row && row.email === email ? toUser(row) : null;
     },
     async getUserByAccount({ provider, providerAccountId }) {
       const row = await db
         .selectFrom(tables.user)
         .selectAll(tables.user)
+        .select(`${tables.account}.providerAccountId as linkedProviderAccountId`)
         .innerJoin(tables.account, `${tables.account}.userId`, `${tables.user}.id`)
         .where(`${tables.account}.provider`, "=", provider)
         .where(`${tables.account}.providerAccountId`, "=", providerAccountId)
         .executeTakeFirst();
-      return row ? toUser(row) : null;
+      if (!row) return null;
+      const { linkedProviderAccountId, ...user } = row;
+      return linkedProviderAccountId === providerAccountId ? toUser(user) : null;
     },
     async updateUser(user) {
       const table = (await columns()).user;
