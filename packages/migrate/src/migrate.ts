@@ -23,6 +23,16 @@ export interface MigrateReport {
   failed: Array<{ file: string; error: string }>;
 }
 
+/** Decodes sources strictly: a file that is not UTF-8 fails instead of being rewritten with its bytes replaced. */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function readUtf8(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new Error("not UTF-8, left unchanged: convert it to UTF-8 and run the codemod again");
+  }
+}
 const SOURCES = new Set([".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"]);
 const SKIPPED = new Set([
   "node_modules",
@@ -53,7 +63,7 @@ export async function migrate(dir: string, options: MigrateOptions = {}): Promis
   for (const path of await filesUnder(dir)) {
     const file = relative(dir, path);
     try {
-      const text = await readFile(path, "utf8");
+      const text = readUtf8(await readFile(path));
       const result = rewriteFile(text, file, options.version ?? "^0.1.0");
       if (!result) continue;
       report.manual.push(...result.manual);
