@@ -78,11 +78,14 @@ export default (request: Request) => Auth(request, { providers: [Credentials({})
 `;
 
 describe("the size of an edge bundle of Auth + credentials", () => {
-  // The goal is Auth.js's size or less (bench/, the `bundle` rows). Today's bundle is about 1.8
+  // The goal is Auth.js's size or less (bench/, the `bundle` rows). Today's bundle is about 1.9
   // times it: the pages' eleven translations and the OAuth and email flows come with Auth, not
   // with the providers that need them. Until they move, this bound keeps the size from growing
-  // again unnoticed, as it once did from 0.95 times to 1.8 (found by the bench, not a test).
-  const BOUND = 1.9;
+  // again unnoticed, as it once did from 0.95 times to 1.8 (found by the bench, not a test). It
+  // was 1.9 until the red-team fixes of 2026-11-26 (the spent passkey challenge, the newest-code
+  // marker, the adapter-answer checks, the bounded provider reads) added about 10 KB: this test
+  // is what noticed.
+  const BOUND = 1.95;
 
   it(`stays within ${BOUND} times Auth.js's, bundled the same way in the same run`, async () => {
     const ours = Buffer.byteLength((await bundle(CREDENTIALS_APP)).code);
