@@ -8,7 +8,7 @@ import type { TestClient } from "@portcullis/testkit";
 import { type SmtpSink, startSmtpSink } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryStore } from "../../src/rate-limit/memory-store";
-import { codeOf, codePage, type EmailApp, emailApp, location, ORIGIN, requestLink } from "./helpers";
+import { codeOf, codePage, type EmailApp, emailApp, location, ORIGIN, requestLink, wrong } from "./helpers";
 
 const VERIFICATION = `${ORIGIN}/auth/error?error=Verification`;
 const UNAVAILABLE = `${ORIGIN}/auth/signin?error=RateLimitStoreUnavailable`;
@@ -25,11 +25,6 @@ afterAll(async () => {
 function floodApp(maxKeys: number): EmailApp {
   const rateLimit = { max: 5, windowSeconds: 900, store: memoryStore(maxKeys) };
   return emailApp(sink, { provider: { code: { attempts: 1 }, rateLimit } });
-}
-
-/** A wrong code of the same length: every digit moved by one. */
-function wrong(code: string): string {
-  return code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
 }
 
 /** Posts codes from one browser with one CSRF token, as a flood would. */

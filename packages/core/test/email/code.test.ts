@@ -19,6 +19,7 @@ import {
   ORIGIN,
   postCode,
   requestLink,
+  wrong,
 } from "./helpers";
 
 const VERIFICATION = `${ORIGIN}/auth/error?error=Verification`;
@@ -38,11 +39,6 @@ async function mailedCode(app: EmailApp, email: string) {
   expect(location(response)).toBe(codePage(email));
   const mail = await sink.waitForMail(email);
   return { browser, mail, code: codeOf(mail) };
-}
-
-/** A wrong code of the same length: every digit moved by one. */
-function wrong(code: string, shift = 1): string {
-  return code.replace(/\d/g, (digit) => String((Number(digit) + shift) % 10));
 }
 
 async function signedInAs(browser: TestClient): Promise<string | undefined> {

@@ -143,3 +143,8 @@ export function codePage(email: string, error?: string): string {
   if (error !== undefined) url.searchParams.set("error", error);
   return url.href;
 }
+
+/** A wrong code of the same length: every digit moved by `shift` (default one). */
+export function wrong(code: string, shift = 1): string {
+  return code.replace(/\d/g, (digit) => String((Number(digit) + shift) % 10));
+}

@@ -164,7 +164,7 @@ export async function deriveCode(token: string, identifier: string, length: numb
  * const [current] = candidateKeys(provider, ctx)
  * ```
  */
-export function candidateKeys(provider: EmailConfig, ctx: ActionContext): string[] {
+function candidateKeys(provider: EmailConfig, ctx: ActionContext): string[] {
   if (provider.secret !== undefined) return [provider.secret];
   const { secrets, joinedSecret } = ctx.config;
   return secrets.length === 1 ? [joinedSecret] : [joinedSecret, ...secrets];
@@ -200,8 +200,33 @@ export async function storeCode(
   expires: Date,
   ctx: ActionContext,
 ): Promise<void> {
+  await putKeyedRow(provider, identifier, (key) => storedForm(key, identifier, code), expires, ctx);
+}
+
+/**
+ * Stores a row of an address under the token `tokenFor` makes with the current key (the first of
+ * {@link candidateKeys}): a code's row, or the address's newest-code marker.
+ *
+ * @param provider - The email provider.
+ * @param identifier - The normalised address.
+ * @param tokenFor - The stored token under a key.
+ * @param expires - When the row stops working.
+ * @param ctx - The action context.
+ * @throws {AdapterError} When `createVerificationToken` fails.
+ * @example
+ * ```ts
+ * await putKeyedRow(provider, "ada@example.com", (key) => hmacHex(key, "label"), expires, ctx)
+ * ```
+ */
+export async function putKeyedRow(
+  provider: EmailConfig,
+  identifier: string,
+  tokenFor: (key: string) => Promise<string>,
+  expires: Date,
+  ctx: ActionContext,
+): Promise<void> {
   const [key = ""] = candidateKeys(provider, ctx);
-  const row: VerificationToken = { identifier, token: await storedForm(key, identifier, code), expires };
+  const row: VerificationToken = { identifier, token: await tokenFor(key), expires };
   const adapter = ctx.config.adapter!;
   await callAdapter("createVerificationToken", () => adapter.createVerificationToken!(row));
 }
@@ -221,15 +246,39 @@ export async function storeCode(
  * const row = await consumeCode(provider, "ada@example.com", "042917", ctx)
  * ```
  */
-export async function consumeCode(
+export function consumeCode(
   provider: EmailConfig,
   identifier: string,
   code: string,
   ctx: ActionContext,
 ): Promise<VerificationToken | null> {
+  return takeKeyedRow(provider, identifier, (key) => storedForm(key, identifier, code), ctx);
+}
+
+/**
+ * Takes (finds and deletes) a row of an address stored by {@link putKeyedRow}, trying every key a
+ * live row may be under.
+ *
+ * @param provider - The email provider.
+ * @param identifier - The normalised address.
+ * @param tokenFor - The stored token under a key.
+ * @param ctx - The action context.
+ * @returns The row, or null when there is none (or the adapter answered another address's).
+ * @throws {AdapterError} When `useVerificationToken` fails.
+ * @example
+ * ```ts
+ * const row = await takeKeyedRow(provider, "ada@example.com", (key) => hmacHex(key, "label"), ctx)
+ * ```
+ */
+export async function takeKeyedRow(
+  provider: EmailConfig,
+  identifier: string,
+  tokenFor: (key: string) => Promise<string>,
+  ctx: ActionContext,
+): Promise<VerificationToken | null> {
   const adapter = ctx.config.adapter!;
   for (const key of candidateKeys(provider, ctx)) {
-    const token = await storedForm(key, identifier, code);
+    const token = await tokenFor(key);
     const row = await callAdapter("useVerificationToken", () =>
       adapter.useVerificationToken!({ identifier, token }),
     );

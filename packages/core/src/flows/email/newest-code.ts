@@ -33,9 +33,8 @@
 import { callAdapter } from "../../adapter/call";
 import type { VerificationToken } from "../../adapters";
 import type { ActionContext } from "../../context";
-import { timingSafeEqual } from "../../crypto/primitives";
 import type { EmailConfig } from "../../types";
-import { candidateKeys, hmacHex } from "./code";
+import { hmacHex, putKeyedRow, takeKeyedRow } from "./code";
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Keeps the marker's token apart from code rows (and from links, which are plain SHA-256). */
@@ -101,19 +100,8 @@ export async function takeMarker(
   identifier: string,
   ctx: ActionContext,
 ): Promise<VerificationToken | null> {
-  const adapter = ctx.config.adapter!;
-  for (const key of candidateKeys(provider, ctx)) {
-    const token = await markerToken(key, identifier);
-    const row = await callAdapter("useVerificationToken", () =>
-      adapter.useVerificationToken!({ identifier, token }),
-    );
-    if (!row) continue;
-    // As for links and codes: an adapter that looks rows up by token alone must not cross addresses.
-    return row.identifier === identifier && timingSafeEqual(row.token, token)
-      ? { identifier, token, expires: row.expires }
-      : null;
-  }
-  return null;
+  const row = await takeKeyedRow(provider, identifier, (key) => markerToken(key, identifier), ctx);
+  return row && { identifier, token: row.token, expires: row.expires };
 }
 
 /**
@@ -183,10 +171,7 @@ export async function markNewest(
   expires: Date,
   ctx: ActionContext,
 ): Promise<void> {
-  const [key = ""] = candidateKeys(provider, ctx);
-  const row: VerificationToken = { identifier, token: await markerToken(key, identifier), expires };
-  const adapter = ctx.config.adapter!;
-  await callAdapter("createVerificationToken", () => adapter.createVerificationToken!(row));
+  await putKeyedRow(provider, identifier, (key) => markerToken(key, identifier), expires, ctx);
 }
 
 /**
