@@ -150,7 +150,9 @@ async function unseal(
  * @param ctx - The action context.
  * @returns The verified values.
  * @throws {InvalidCheck} When a cookie is missing, expired, altered or for another provider, or
- * the state does not match or was made for another provider.
+ * the state does not match. (The state cookie is bound to its provider, so a matching state was
+ * made for this one; the provider sealed in the state serves the redirect proxy, which has no
+ * cookies.)
  * @example
  * ```ts
  * const { codeVerifier, nonce } = await readChecks(["pkce", "nonce"], "idp", params.get("state"), req, ctx)
@@ -170,32 +172,9 @@ export async function readChecks(
     else if (check === "nonce") values.nonce = value;
     else if (state === null || !timingSafeEqual(state, value)) {
       throw new InvalidCheck("The state parameter does not match the state cookie.");
-    } else if (!madeFor(await openState(value, ctx), providerId)) {
-      // The provider-bound state cookie implies this today; checked anyway, so that the state's
-      // binding, which a redirect proxy relies on, never rests on the cookie alone.
-      throw new InvalidCheck("The state parameter was made for another provider.");
     } else values.state = value;
   }
   return values;
-}
-
-/** What a state parameter seals, when it decrypts with our secret. */
-interface StatePayload {
-  origin?: unknown;
-  provider?: unknown;
-}
-
-async function openState(state: string, ctx: ActionContext): Promise<StatePayload | null> {
-  return decode<StatePayload>({ token: state, salt: STATE_SALT, secret: ctx.config.secrets, now: ctx.now });
-}
-
-/**
- * Whether a state may complete a callback of `providerId`: a state naming a provider must name
- * this one. One naming none was made by Auth.js or an earlier Portcullis; the provider-bound state
- * cookie it matched still ties it to a provider.
- */
-function madeFor(payload: StatePayload | null, providerId: string): boolean {
-  return payload?.provider === undefined || payload.provider === providerId;
 }
 
 /** Where a state sent a callback: the URL it carries, and the provider it names, if any. */
@@ -223,7 +202,12 @@ export async function stateTarget(
   ctx: ActionContext,
 ): Promise<StateTarget | undefined> {
   if (!state) return undefined;
-  const payload = await openState(state, ctx);
+  const payload = await decode<{ origin?: unknown; provider?: unknown }>({
+    token: state,
+    salt: STATE_SALT,
+    secret: ctx.config.secrets,
+    now: ctx.now,
+  });
   if (typeof payload?.origin !== "string") return undefined;
   try {
     const url = new URL(payload.origin);
