@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -42,7 +43,7 @@ export default function FortyTwo(config?: OAuthUserConfig<FortyTwoProfile>): OAu
       token: "https://api.intra.42.fr/oauth/token",
       userinfo: "https://api.intra.42.fr/v2/me",
       profile: (profile) => ({
-        id: String(profile.id),
+        id: idText(profile.id),
         name: profile.usual_full_name,
         email: profile.email,
         image: profile.image?.link ?? null,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -44,7 +45,7 @@ export default function ClickUp(config?: OAuthUserConfig<ClickUpProfile>): OAuth
       userinfo: "https://api.clickup.com/api/v2/user",
       checks: ["state"],
       profile: (profile) => ({
-        id: String(profile.user.id),
+        id: idText(profile.user.id),
         name: profile.user.username,
         email: profile.user.email ?? null,
         image: profile.user.profilePicture ?? null,

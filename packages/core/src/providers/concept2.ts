@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -47,7 +48,7 @@ export default function Concept2(config?: OAuthUserConfig<Concept2Profile>): OAu
       token: "https://log.concept2.com/oauth/access_token",
       userinfo: "https://log.concept2.com/api/users/me",
       profile: (profile) => ({
-        id: String(profile.data.id),
+        id: idText(profile.data.id),
         name: profile.data.username,
         email: profile.data.email ?? null,
         image: profile.data.profile_image ?? null,

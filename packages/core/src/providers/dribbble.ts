@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -50,7 +51,7 @@ export default function Dribbble(config?: DribbbleUserConfig): OAuth2Config<Drib
       token: "https://dribbble.com/oauth/token",
       userinfo: "https://api.dribbble.com/v2/user",
       profile: (profile) => ({
-        id: String(profile.id),
+        id: idText(profile.id),
         name: profile.name,
         email: profile.email,
         image: profile.avatar_url,

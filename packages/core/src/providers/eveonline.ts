@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -48,7 +49,7 @@ export default function EVEOnline(
       userinfo: "https://login.eveonline.com/oauth/verify",
       checks: ["state"],
       profile: (profile) => ({
-        id: String(profile.CharacterID),
+        id: idText(profile.CharacterID),
         name: profile.CharacterName,
         email: null,
         image: `https://image.eveonline.com/Character/${profile.CharacterID}_128.jpg`,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -38,7 +39,7 @@ export default function Freshbooks(
       token: "https://api.freshbooks.com/auth/oauth/token",
       userinfo: "https://api.freshbooks.com/auth/api/v1/users/me",
       profile: (profile) => ({
-        id: String(profile.response.id),
+        id: idText(profile.response.id),
         name: `${profile.response.first_name} ${profile.response.last_name}`,
         email: profile.response.email,
         image: null,

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { idText } from "../adapter/ids";
 import { discardBody } from "../cancel-body";
 import { boundedFetch } from "../flows/oauth/bounded-fetch";
 import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
@@ -112,7 +113,7 @@ export default function GitHub(config?: GitHubUserConfig): OAuth2Config<GitHubPr
       token: `${baseUrl}/login/oauth/access_token`,
       userinfo: { url: `${apiUrl}/user`, request: (context) => requestGitHubUser(context, `${apiUrl}/user`) },
       profile: (profile) => ({
-        id: String(profile.id),
+        id: idText(profile.id),
         name: profile.name ?? profile.login,
         email: profile.email ?? null,
         image: profile.avatar_url,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -73,7 +74,7 @@ export default function GitLab(config?: GitLabUserConfig): OAuth2Config<GitLabPr
       token: `${base}/oauth/token`,
       userinfo: `${base}/api/v4/user`,
       profile: (profile) => ({
-        id: String(profile.id),
+        id: idText(profile.id),
         name: profile.name ?? profile.username,
         email: profile.email ?? null,
         image: profile.avatar_url ?? null,

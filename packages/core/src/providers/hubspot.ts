@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
 import { defineOAuthProvider, requestJson } from "./oauth-factory";
 
@@ -54,7 +55,7 @@ export default function HubSpot(config?: OAuthUserConfig<HubSpotProfile>): OAuth
       client: { token_endpoint_auth_method: "client_secret_post" },
       checks: ["state"],
       profile: (profile) => ({
-        id: String(profile.user_id),
+        id: idText(profile.user_id),
         name: profile.user,
         email: profile.user,
         image: null,

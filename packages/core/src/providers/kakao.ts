@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -69,7 +70,7 @@ export default function Kakao(config?: OAuthUserConfig<KakaoProfile>): OAuth2Con
       client: { token_endpoint_auth_method: "client_secret_post" },
       checks: ["state"],
       profile: ({ id, kakao_account: account, properties }) => ({
-        id: String(id),
+        id: idText(id),
         name: account?.profile?.nickname ?? properties?.nickname ?? null,
         email: account?.email ?? null,
         image: account?.profile?.profile_image_url ?? properties?.profile_image ?? null,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -42,7 +43,7 @@ export default function Mailchimp(
       token: "https://login.mailchimp.com/oauth2/token",
       userinfo: "https://login.mailchimp.com/oauth2/metadata",
       profile: (profile) => ({
-        id: String(profile.login.login_id),
+        id: idText(profile.login.login_id),
         name: profile.accountname,
         email: profile.login.email,
         image: null,

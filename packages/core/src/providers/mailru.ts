@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -49,7 +50,7 @@ export default function MailRu(config?: OAuthUserConfig<MailRuProfile>): OAuth2C
       userinfo: "https://oauth.mail.ru/userinfo",
       checks: ["state"],
       profile: (profile) => ({
-        id: String(profile.id),
+        id: idText(profile.id),
         name: profile.name || [profile.first_name, profile.last_name].filter(Boolean).join(" ") || null,
         email: profile.email ?? null,
         image: profile.image ?? null,

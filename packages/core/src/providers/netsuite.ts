@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -60,7 +61,7 @@ export default function NetSuite(config?: NetSuiteUserConfig): OAuth2Config<NetS
         token: `https://${account}.suitetalk.api.netsuite.com/services/rest/auth/oauth2/v1/token`,
       }),
       profile: (profile) => ({
-        id: String(profile.id),
+        id: idText(profile.id),
         name: profile.name,
         email: profile.email,
         image: null,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -40,7 +41,7 @@ export default function Osu(config?: OAuthUserConfig<OsuProfile>): OAuth2Config<
       token: "https://osu.ppy.sh/oauth/token",
       userinfo: "https://osu.ppy.sh/api/v2/me",
       profile: (profile) => ({
-        id: String(profile.id),
+        id: idText(profile.id),
         name: profile.username,
         email: null,
         image: profile.avatar_url,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -46,7 +47,7 @@ export default function Pipedrive(
       token: "https://oauth.pipedrive.com/oauth/token",
       userinfo: "https://api.pipedrive.com/users/me",
       profile: (profile) => ({
-        id: String(profile.data.id),
+        id: idText(profile.data.id),
         name: profile.data.name,
         email: profile.data.email,
         image: profile.data.icon_url,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -60,7 +61,7 @@ export default function Strava(config?: OAuthUserConfig<StravaProfile>): OAuth2C
       client: { token_endpoint_auth_method: "client_secret_post" },
       checks: ["state"],
       profile: (profile) => ({
-        id: String(profile.id),
+        id: idText(profile.id),
         name: [profile.firstname, profile.lastname].filter(Boolean).join(" ") || profile.username || null,
         email: null,
         image: profile.profile ?? null,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
 import { defineOAuthProvider, requestJson } from "./oauth-factory";
 
@@ -56,7 +57,7 @@ export default function Todoist(config?: OAuthUserConfig<TodoistProfile>): OAuth
       userinfo: { url: SYNC_URL, request: requestTodoistUser },
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: (profile) => ({
-        id: String(profile.id),
+        id: idText(profile.id),
         email: profile.email,
         name: profile.full_name,
         image: profile.avatar_big,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import { InvalidConfiguration, OAuthCallbackError, OAuthProfileParseError } from "../errors";
 import type {
   OAuth2Config,
@@ -103,7 +104,7 @@ export default function VK(config?: OAuthUserConfig<VKProfile>): OAuth2Config<VK
       client: { token_endpoint_auth_method: "none" },
       checks: ["pkce", "state"],
       profile: (profile) => ({
-        id: String(profile.user_id),
+        id: idText(profile.user_id),
         name: [profile.first_name, profile.last_name].filter(Boolean).join(" ") || null,
         email: profile.email ?? null,
         image: profile.avatar ?? null,

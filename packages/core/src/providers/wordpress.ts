@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -43,7 +44,7 @@ export default function WordPress(
       token: "https://public-api.wordpress.com/oauth2/token",
       userinfo: "https://public-api.wordpress.com/rest/v1/me",
       profile: (profile) => ({
-        id: String(profile.ID),
+        id: idText(profile.ID),
         name: profile.display_name,
         email: profile.email,
         image: profile.avatar_URL,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { idText } from "../adapter/ids";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -43,7 +44,7 @@ export default function Zoho(config?: OAuthUserConfig<ZohoProfile>): OAuth2Confi
       token: "https://accounts.zoho.com/oauth/v2/token",
       userinfo: "https://accounts.zoho.com/oauth/user/info",
       profile: (profile) => ({
-        id: String(profile.ZUID),
+        id: idText(profile.ZUID),
         name: `${profile.First_Name} ${profile.Last_Name}`,
         email: profile.Email,
         image: null,
