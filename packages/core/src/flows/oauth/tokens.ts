@@ -4,6 +4,8 @@
  * ID token checked (issuer, audience, expiry, nonce, and its signature against the provider's
  * JWKS).
  */
+
+import { compactVerify } from "jose";
 import {
   type AuthorizationServer,
   authorizationCodeGrantRequest,
@@ -146,31 +148,56 @@ export async function exchangeCode(
     }
   });
   const claims = getValidatedIdTokenClaims(result);
-  if (claims && server.jwks_uri && !isSymmetric(result.id_token!)) {
-    // Defence in depth: over TLS the token endpoint is authenticated anyway, but a verified
-    // signature also protects against a compromised or misrouted token endpoint.
-    await talkTo("callback", provider.id, `ID token signature check against ${server.jwks_uri}`, () =>
-      validateApplicationLevelSignature(
-        server,
-        response,
-        requestOptions(server.jwks_uri, ctx.config.timeouts.http, runtime.fetch),
-      ),
-    );
-  }
+  if (claims) await checkSignature(result.id_token!, runtime, server, response, ctx);
   const tokens: TokenSet = { ...result } as TokenSet;
   if (typeof result.expires_in === "number")
     tokens.expires_at = Math.floor(ctx.now / 1000) + result.expires_in;
   return { tokens, claims };
 }
 
-/** True for an HMAC-signed JWT (keyed with the client secret; there is no public key to check). */
-function isSymmetric(jwt: string): boolean {
+/** The HMAC algorithms an ID token may be signed with, keyed with the client secret. */
+const HMAC_ALGORITHMS = ["HS256", "HS384", "HS512"];
+
+/**
+ * Checks the ID token's signature. oauth4webapi has already checked that its algorithm is one the
+ * provider announced, but not the signature itself. Over TLS the token endpoint is authenticated
+ * anyway; a verified signature is defence in depth against a compromised or misrouted one. An
+ * HMAC-signed token is checked with the client secret (and refused without one); any other with
+ * the provider's key set, when it has one.
+ */
+async function checkSignature(
+  idToken: string,
+  runtime: OAuthRuntime,
+  server: AuthorizationServer,
+  response: Response,
+  ctx: ActionContext,
+): Promise<void> {
+  const { id, clientSecret } = runtime.provider;
+  if (HMAC_ALGORITHMS.includes(headerAlg(idToken) ?? "")) {
+    await talkTo("callback", id, "ID token signature check with the client secret", async () => {
+      if (!clientSecret) throw new Error("an HMAC-signed ID token cannot be checked without a client secret");
+      await compactVerify(idToken, new TextEncoder().encode(clientSecret), { algorithms: HMAC_ALGORITHMS });
+    });
+    return;
+  }
+  if (!server.jwks_uri) return;
+  await talkTo("callback", id, `ID token signature check against ${server.jwks_uri}`, () =>
+    validateApplicationLevelSignature(
+      server,
+      response,
+      requestOptions(server.jwks_uri!, ctx.config.timeouts.http, runtime.fetch),
+    ),
+  );
+}
+
+/** The `alg` of a JWT's header; undefined when it has none or the header is not JSON. */
+function headerAlg(jwt: string): string | undefined {
   try {
     const header = JSON.parse(new TextDecoder().decode(base64urlDecode(jwt.split(".")[0]!))) as {
       alg?: unknown;
     };
-    return typeof header.alg === "string" && header.alg.startsWith("HS");
+    return typeof header.alg === "string" ? header.alg : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
