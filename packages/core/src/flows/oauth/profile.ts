@@ -31,11 +31,10 @@ export function defaultProfile(profile: Profile): User {
   };
 }
 
-const KEPT_TOKENS = [
+const KEPT_TEXT = [
   "access_token",
   "id_token",
   "refresh_token",
-  "expires_at",
   "scope",
   "token_type",
   "session_state",
@@ -43,7 +42,9 @@ const KEPT_TOKENS = [
 
 /**
  * The default `account` callback: keeps `access_token`, `id_token`, `refresh_token`,
- * `expires_at`, `scope`, `token_type` (lowercase) and `session_state`, and drops the rest.
+ * `expires_at`, `scope`, `token_type` (lowercase) and `session_state`, and drops the rest. A
+ * field of the wrong type (an object `session_state`, a text `expires_at`) is dropped too: it is
+ * a broken answer, and the database column would refuse it, or keep it as garbage.
  *
  * @param tokens - The token set, with `expires_at` already computed.
  * @returns The subset stored on the account.
@@ -54,10 +55,11 @@ const KEPT_TOKENS = [
  */
 export function defaultAccount(tokens: TokenSet): TokenSet {
   const kept: TokenSet = {};
-  for (const key of KEPT_TOKENS) {
+  for (const key of KEPT_TEXT) {
     const value = tokens[key];
-    if (value !== undefined && value !== null) kept[key] = value as never;
+    if (typeof value === "string") kept[key] = value;
   }
+  if (Number.isSafeInteger(tokens.expires_at)) kept.expires_at = tokens.expires_at;
   if (typeof kept.token_type === "string") kept.token_type = kept.token_type.toLowerCase();
   return kept;
 }

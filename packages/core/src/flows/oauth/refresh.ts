@@ -17,15 +17,8 @@ import type { TokenSet } from "../../types";
 import { describeFailure, isProviderUnavailable } from "./failure";
 import type { OAuthRuntime } from "./provider";
 import { authorizationServer } from "./server";
-import { clientAt } from "./tokens";
+import { clientAt, isBelievableLifetime, withExpiry } from "./tokens";
 import { requestOptions } from "./transport";
-
-/**
- * The longest token lifetime taken from a provider, in seconds (ten years). A larger
- * `expires_in` is not a lifetime but a broken or hostile answer: believing it would keep a dead
- * token in use, so the answer is refused.
- */
-const MAX_EXPIRES_IN = 10 * 365 * 24 * 60 * 60;
 
 /** What a failed refresh request becomes: an outage (try again later) or a refusal (sign in again). */
 function refreshFailure(providerId: string, endpoint: string, error: unknown): Error {
@@ -52,11 +45,7 @@ function checked(result: TokenEndpointResponse, providerId: string): TokenEndpoi
   // oauth4webapi lowercases it; a DPoP-bound or unknown token type cannot be sent as Bearer.
   if (result.token_type !== "bearer")
     throw refuse(`token_type "${String(result.token_type).slice(0, 40)}", not bearer`);
-  const { expires_in } = result;
-  if (
-    expires_in !== undefined &&
-    !(Number.isFinite(expires_in) && expires_in >= 0 && expires_in <= MAX_EXPIRES_IN)
-  )
+  if (!isBelievableLifetime(result.expires_in))
     throw refuse("an expires_in that is not a believable lifetime");
   if (
     result.refresh_token !== undefined &&
@@ -113,8 +102,5 @@ export async function refreshGrant(
   } catch (error) {
     throw refreshFailure(id, endpoint, error);
   }
-  const tokens: TokenSet = { ...result } as TokenSet;
-  if (typeof result.expires_in === "number")
-    tokens.expires_at = Math.floor(ctx.now / 1000) + Math.floor(result.expires_in);
-  return tokens;
+  return withExpiry(result, ctx);
 }

@@ -17,6 +17,7 @@ import {
   nopkce,
   OperationProcessingError,
   processAuthorizationCodeResponse,
+  type TokenEndpointResponse,
   validateApplicationLevelSignature,
 } from "oauth4webapi";
 import type { ActionContext } from "../../context";
@@ -52,6 +53,50 @@ export interface ExchangedTokens {
 export function clientAt(client: Client, ctx: Pick<ActionContext, "now">): Client {
   const skew = Math.round((ctx.now - Date.now()) / 1000);
   return skew === 0 ? client : { ...client, [clockSkew]: skew };
+}
+
+/**
+ * The longest token lifetime taken from a provider, in seconds (ten years). A larger
+ * `expires_in` is not a lifetime but a broken or hostile answer: believing it would keep a dead
+ * token in use, so the answer is refused.
+ */
+const MAX_EXPIRES_IN = 10 * 365 * 24 * 60 * 60;
+
+/**
+ * Whether a token answer's `expires_in` is a lifetime a token can have: absent, or a finite
+ * number of seconds from zero to ten years.
+ *
+ * @param expiresIn - The answer's `expires_in`.
+ * @returns False for a negative, non-finite or larger value.
+ * @example
+ * ```ts
+ * isBelievableLifetime(3600) // true
+ * isBelievableLifetime(1e300) // false
+ * ```
+ */
+export function isBelievableLifetime(expiresIn: number | undefined): boolean {
+  return (
+    expiresIn === undefined || (Number.isFinite(expiresIn) && expiresIn >= 0 && expiresIn <= MAX_EXPIRES_IN)
+  );
+}
+
+/**
+ * The token set of a token answer, with `expires_at` computed from `expires_in` in whole seconds
+ * on the configuration's clock.
+ *
+ * @param result - The checked token answer.
+ * @param ctx - The action context (its `now`).
+ * @returns A copy of the answer with `expires_at` when it has an `expires_in`.
+ * @example
+ * ```ts
+ * withExpiry({ access_token: "at", token_type: "bearer", expires_in: 3599.5 }, ctx).expires_at // now + 3599
+ * ```
+ */
+export function withExpiry(result: TokenEndpointResponse, ctx: Pick<ActionContext, "now">): TokenSet {
+  const tokens: TokenSet = { ...result } as TokenSet;
+  if (typeof result.expires_in === "number")
+    tokens.expires_at = Math.floor(ctx.now / 1000) + Math.floor(result.expires_in);
+  return tokens;
 }
 
 function isNonceMismatch(error: unknown): boolean {
@@ -136,8 +181,9 @@ export async function exchangeCode(
   const response = await tokenResponse(runtime, server, provider, params, checks, ctx);
   const what = provider.token?.request ? "custom token request" : `token request to ${server.token_endpoint}`;
   const result = await talkTo("callback", provider.id, what, async () => {
+    let answer: TokenEndpointResponse;
     try {
-      return await processAuthorizationCodeResponse(server, clientAt(runtime.client, ctx), response, {
+      answer = await processAuthorizationCodeResponse(server, clientAt(runtime.client, ctx), response, {
         expectedNonce: checks.nonce ?? expectNoNonce,
         requireIdToken: provider.type === "oidc",
       });
@@ -146,13 +192,13 @@ export async function exchangeCode(
         throw new InvalidCheck("The ID token's nonce does not match the nonce cookie.");
       throw error;
     }
+    if (!isBelievableLifetime(answer.expires_in))
+      throw new Error("the answer's expires_in is not a believable lifetime");
+    return answer;
   });
   const claims = getValidatedIdTokenClaims(result);
   if (claims) await checkSignature(result.id_token!, runtime, server, response, ctx);
-  const tokens: TokenSet = { ...result } as TokenSet;
-  if (typeof result.expires_in === "number")
-    tokens.expires_at = Math.floor(ctx.now / 1000) + result.expires_in;
-  return { tokens, claims };
+  return { tokens: withExpiry(result, ctx), claims };
 }
 
 /** The HMAC algorithms an ID token may be signed with, keyed with the client secret. */
