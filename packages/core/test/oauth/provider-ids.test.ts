@@ -67,7 +67,7 @@ describe("a built-in provider whose user answer carries no usable id", () => {
     },
   );
 
-  it("gitlab: an object id is refused rather than stored as \"[object Object]\"", async () => {
+  it('gitlab: an object id is refused rather than stored as "[object Object]"', async () => {
     const adapter = MemoryAdapter();
     idp.userinfo = json({ id: { n: 1 }, username: "m", email: "m@example.test" });
     const client = browser(oauthConfig([factories[0]![1](idp.url)], { adapter }));
