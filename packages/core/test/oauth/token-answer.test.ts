@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type HostileIdp, signInWith, startHostileIdp } from "../oauth/hostile-idp";
+import { type HostileIdp, signInWith, startHostileIdp } from "./hostile-idp";
 
 let idp: HostileIdp;
 beforeAll(async () => {

@@ -7,6 +7,7 @@
  * proxy, a split-horizon DNS), so its document must not stand in for the global fetch's, or back.
  */
 import { type AuthorizationServer, discoveryRequest, processDiscoveryResponse } from "oauth4webapi";
+import { InvalidEndpoints } from "../../errors";
 import { boundedFetch } from "./bounded-fetch";
 import { assertSecureEndpoint, requestOptions, timeoutSignal } from "./transport";
 
@@ -49,6 +50,34 @@ function issuerOf(wellKnown: URL): URL | undefined {
   return new URL(wellKnown.href.slice(0, wellKnown.href.length - WELL_KNOWN.length) || "/");
 }
 
+/** The endpoints of a discovered document a sign-in uses (the end-session one is checked at sign-out). */
+const ENDPOINTS = [
+  ["authorization_endpoint", "authorization endpoint"],
+  ["token_endpoint", "token endpoint"],
+  ["userinfo_endpoint", "userinfo endpoint"],
+  ["jwks_uri", "jwks_uri"],
+] as const;
+
+/**
+ * The document, once each of its endpoints is a URL over https (or http on loopback). Checked
+ * before the document is cached, so a broken one is fetched again on the next sign-in, and the
+ * error names the provider and the endpoint.
+ */
+function withUsableEndpoints(server: AuthorizationServer, providerId: string): AuthorizationServer {
+  for (const [key, what] of ENDPOINTS) {
+    const value: unknown = server[key];
+    if (value === undefined) continue;
+    let url: URL;
+    try {
+      url = new URL(value as string);
+    } catch {
+      throw new InvalidEndpoints(`OAuth provider "${providerId}": the discovered ${what} is not a URL.`);
+    }
+    assertSecureEndpoint(url, providerId, `discovered ${what}`);
+  }
+  return server;
+}
+
 async function fetchMetadata(
   source: DiscoverySource,
   providerId: string,
@@ -67,7 +96,7 @@ async function fetchMetadata(
       redirect: "manual",
       signal: timeoutSignal(timeoutMs)?.(),
     });
-    return processDiscoveryResponse(expected, response);
+    return withUsableEndpoints(await processDiscoveryResponse(expected, response), providerId);
   }
   const issuer = new URL(source.issuer!);
   assertSecureEndpoint(issuer, providerId, "issuer");
@@ -75,7 +104,7 @@ async function fetchMetadata(
     algorithm: "oidc",
     ...requestOptions(issuer, timeoutMs, fetcher),
   });
-  return processDiscoveryResponse(issuer, response);
+  return withUsableEndpoints(await processDiscoveryResponse(issuer, response), providerId);
 }
 
 /**

@@ -7,7 +7,6 @@ import { InvalidEndpoints } from "../../errors";
 import { discover, discoveryUrl } from "./discovery";
 import { type FlowStep, talkTo } from "./failure";
 import type { OAuthRuntime } from "./provider";
-import { assertSecureEndpoint } from "./transport";
 
 /**
  * Stands in for the issuer of a plain OAuth 2 provider configured without one. oauth4webapi needs
@@ -28,18 +27,9 @@ interface Merged {
  */
 const merged = new WeakMap<OAuthRuntime, Merged>();
 
+/** The merged metadata, once it has the endpoints a sign-in needs (each already checked: see `oauthRuntime` and `discover`). */
 function check(server: AuthorizationServer, runtime: OAuthRuntime): AuthorizationServer {
   const { id } = runtime.provider;
-  const roles = [
-    ["authorization_endpoint", "authorization endpoint"],
-    ["token_endpoint", "token endpoint"],
-    ["userinfo_endpoint", "userinfo endpoint"],
-    ["jwks_uri", "jwks_uri"],
-  ] as const;
-  for (const [key, what] of roles) {
-    const value = server[key];
-    if (value !== undefined) assertSecureEndpoint(new URL(value), id, what);
-  }
   if (!server.authorization_endpoint) {
     throw new InvalidEndpoints(
       `OAuth provider "${id}" has no authorization endpoint (configured or discovered).`,
