@@ -24,7 +24,7 @@ export { AuthError, CredentialsSignin, RefreshTokenError } from "./errors";
 export { getSession } from "./get-session";
 export { isValidCallbackUrl } from "./http/callback-url-syntax";
 export { setCookieHeader } from "./http/cookies";
-export { accessTokenWithCookies, requestOrigin } from "./integration";
+export { accessTokenWithCookies, requestOrigin, webProtocol } from "./integration";
 export { isAuthAction } from "./is-auth-action";
 export type { Messages } from "./pages/messages";
 export { memorySessionStore } from "./session/store";

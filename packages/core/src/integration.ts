@@ -10,22 +10,52 @@ import type { AccessTokenResult } from "./types";
 
 /**
  * The origin (`protocol://host`) a request was made to, or `undefined` when its host is missing or
- * not a plain `host[:port]`. Such a request gets a 400 from the auth routes and no session, rather
- * than a 500 from a URL that cannot be built.
+ * not a plain `host[:port]`, or its protocol is neither `http` nor `https`. Such a request gets a
+ * 400 from the auth routes and no session, rather than a 500 from a URL that cannot be built or
+ * links on a scheme no browser loads a page from.
  *
- * @param protocol `http` or `https`, as the framework resolved it.
+ * @param protocol `http` or `https` (any case), as the framework resolved it; see {@link webProtocol}.
  * @param host The Host (or trusted X-Forwarded-Host) as the framework resolved it.
  * @returns The origin, or `undefined`. Never throws.
  * @example
  * ```ts
  * requestOrigin("https", "example.com:8443") // "https://example.com:8443"
  * requestOrigin("http", "evil.example/x") // undefined
+ * requestOrigin("ws", "example.com") // undefined
  * ```
  */
 export function requestOrigin(protocol: string, host: string | undefined): string | undefined {
-  if (host === undefined || !HOST.test(host)) return undefined;
-  const origin = `${protocol}://${host}`;
+  const scheme = httpScheme(protocol);
+  if (scheme === undefined || host === undefined || !HOST.test(host)) return undefined;
+  const origin = `${scheme}://${host}`;
   return URL.canParse(origin) ? origin : undefined;
+}
+
+/**
+ * The protocol to build a request's origin on: the one the framework resolved when it is `http` or
+ * `https` (any case), else the connection's own. A framework that trusts a proxy hands on whatever
+ * its X-Forwarded-Proto says (`ws`, `javascript`, `foo`); the core ignores such a value when it
+ * reads the header itself, and an integration ignores it alike through this.
+ *
+ * @param resolved The framework's protocol (Express `req.protocol`, Fastify `request.protocol`).
+ * @param socket The request's connection: a TLS socket (`encrypted: true`) is `https`.
+ * @returns `http` or `https`.
+ * @example
+ * ```ts
+ * webProtocol("HTTPS", req.socket) // "https"
+ * webProtocol("ws", req.socket) // "http" on a plain connection
+ * ```
+ */
+export function webProtocol(resolved: string | undefined, socket: object | undefined): "http" | "https" {
+  const scheme = resolved === undefined ? undefined : httpScheme(resolved);
+  if (scheme !== undefined) return scheme;
+  return socket !== undefined && "encrypted" in socket && socket.encrypted === true ? "https" : "http";
+}
+
+/** `http` or `https` for either name in any case, else undefined. */
+function httpScheme(protocol: string): "http" | "https" | undefined {
+  const scheme = protocol.toLowerCase();
+  return scheme === "http" || scheme === "https" ? scheme : undefined;
 }
 
 /**

@@ -13,7 +13,9 @@ import { toWebRequest } from "./to-web-request";
  *
  * @param config The configuration, or a function of the Web Request returning it.
  * @returns Middleware for `app.use(path, ...)`. A request whose Host is not a plain `host[:port]`
- * gets a 400; configuration problems are answered by the core with a 500.
+ * gets a 400; configuration problems are answered by the core with a 500. Its promise never
+ * rejects: anything that still fails (writing the answer) goes to `next(error)`, the app's error
+ * handlers, since Express 4 leaves a rejected handler unhandled and Node then exits.
  * @example
  * ```ts
  * import express from "express"
@@ -23,12 +25,16 @@ import { toWebRequest } from "./to-web-request";
  * ```
  */
 export function ExpressAuth(config: AuthConfigInput): RequestHandler {
-  return async (req, res) => {
-    const request = toWebRequest(req);
-    // The core's own answer to a request it cannot route, for one it could not even be given.
-    const response = request
-      ? await Auth(request, config, { basePath: mountPath(req) })
-      : Response.json("Bad request.", { status: 400 });
-    await responseToNode(res, response);
+  return async (req, res, next) => {
+    try {
+      const request = toWebRequest(req);
+      // The core's own answer to a request it cannot route, for one it could not even be given.
+      const response = request
+        ? await Auth(request, config, { basePath: mountPath(req) })
+        : Response.json("Bad request.", { status: 400 });
+      await responseToNode(res, response);
+    } catch (error) {
+      next(error);
+    }
   };
 }

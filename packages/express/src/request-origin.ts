@@ -1,8 +1,8 @@
 /**
  * What Express 4 and 5 resolve differently, read the same way for both: the path the auth
- * routes are mounted at, and the host (with its port) the request was made to.
+ * routes are mounted at, and the origin (host with its port) the request was made to.
  */
-import { requestOrigin, type ServerCall } from "@portcullis/core";
+import { requestOrigin, type ServerCall, webProtocol } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
 
 /**
@@ -47,6 +47,22 @@ export function hostOf(req: ExpressRequest): string | undefined {
 }
 
 /**
+ * The origin the request was made to: `req.protocol` and {@link hostOf}, both under Express's
+ * `trust proxy`. A forwarded protocol other than http or https is ignored for the connection's
+ * own, as the core ignores it (see `webProtocol`).
+ *
+ * @param req The Express request.
+ * @returns The origin, or undefined when the Host is unusable (see `requestOrigin`).
+ * @example
+ * ```ts
+ * originOf(req) // "https://app.example:8443"
+ * ```
+ */
+export function originOf(req: ExpressRequest): string | undefined {
+  return requestOrigin(webProtocol(req.protocol, req.socket), hostOf(req));
+}
+
+/**
  * The server face's call for an Express request: its cookies, and the origin Express resolved
  * (it already judged the proxy headers under `trust proxy`). Undefined when the Host is unusable.
  *
@@ -59,7 +75,7 @@ export function hostOf(req: ExpressRequest): string | undefined {
  * ```
  */
 export function serverCall(req: ExpressRequest): ServerCall | undefined {
-  const origin = requestOrigin(req.protocol, hostOf(req));
+  const origin = originOf(req);
   if (origin === undefined) return undefined;
   const { cookie } = req.headers;
   return { headers: cookie ? { cookie } : {}, origin };

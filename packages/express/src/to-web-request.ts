@@ -1,7 +1,6 @@
-import { requestOrigin } from "@portcullis/core";
 import { requestFromNode } from "@portcullis/core/node";
 import type { Request as ExpressRequest } from "express";
-import { hostOf } from "./request-origin";
+import { originOf } from "./request-origin";
 
 // Express has already applied these under its `trust proxy` setting (req.protocol, req.host);
 // passed on, the core would apply them again whether or not the proxy is trusted.
@@ -9,13 +8,13 @@ const PROXY_HEADERS = new Set(["x-forwarded-host", "x-forwarded-proto"]);
 
 /**
  * The Web Request the core reads for an Express request: URL from `req.protocol` and the host (both
- * governed by Express's `trust proxy`, the host read alike on Express 4 and 5) and
+ * governed by Express's `trust proxy`, the host read alike on Express 4 and 5, see `originOf`) and
  * `req.originalUrl`. A body a parser already read (`express.urlencoded()`, `express.json()`) is
  * passed on as it left it; otherwise the raw body is streamed, so the core's size limit applies
  * before anything is buffered (see `requestFromNode`).
  *
  * @param req The Express request.
- * @returns A Web Request, or `undefined` when the host is unusable (see {@link requestOrigin}).
+ * @returns A Web Request, or `undefined` when the host is unusable (see `requestOrigin`).
  * @example
  * ```ts
  * const request = toWebRequest(req)
@@ -23,7 +22,7 @@ const PROXY_HEADERS = new Set(["x-forwarded-host", "x-forwarded-proto"]);
  * ```
  */
 export function toWebRequest(req: ExpressRequest): Request | undefined {
-  const origin = requestOrigin(req.protocol, hostOf(req));
+  const origin = originOf(req);
   if (origin === undefined) return undefined;
   return requestFromNode(req, {
     origin,

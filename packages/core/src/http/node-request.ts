@@ -29,7 +29,8 @@ export interface NodeRequestOptions {
   /**
    * What a body parser (`express.json()`, Fastify's content-type parser, ...) made of the body, if
    * one ran: a string or bytes are passed on as they are, an object is written again in its
-   * content type (JSON, else a form). Used only when the message has been read; an untouched
+   * content type (JSON, else a form); one that cannot be (JSON nested thousands deep) makes the
+   * core answer 400, as to a malformed body. Used only when the message has been read; an untouched
    * message is streamed instead, so a parser that skipped this content type loses nothing.
    */
   parsedBody?: unknown;
@@ -102,9 +103,26 @@ export function requestFromNode(req: NodeIncomingMessage, options: NodeRequestOp
   const headers = () => nodeHeadersView(req.headers, omit);
   let body: string | Uint8Array<ArrayBuffer> | DeferredBody | undefined;
   const type = req.headers["content-type"];
-  if (parsed) body = serialise(options.parsedBody, typeof type === "string" ? type : undefined);
+  if (parsed) body = parsedBody(options.parsedBody, typeof type === "string" ? type : undefined);
   else if (hasBody && !req.readableEnded) body = cappedBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES);
   return lazyRequest({ url, method, headers, body });
+}
+
+/**
+ * The parsed body written again, or, for a value that cannot be (JSON nested thousands deep, which
+ * a parser's JSON.parse takes but JSON.stringify overflows the stack on), a body whose read fails
+ * with the core's 400: a malformed body is the client's doing, answered as the core answers one.
+ */
+function parsedBody(
+  body: unknown,
+  contentType: string | undefined,
+): string | Uint8Array<ArrayBuffer> | DeferredBody {
+  try {
+    return serialise(body, contentType);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return failingBody(() => new BadRequest(`The body a parser read cannot be written again (${reason}).`));
+  }
 }
 
 function serialise(body: unknown, contentType: string | undefined): string | Uint8Array<ArrayBuffer> {
@@ -120,6 +138,15 @@ function tooLarge(): BadRequest {
   return new BadRequest("The body is too large.", 413);
 }
 
+/** A body whose read, whole or as a stream, fails with the error `refusal` makes. */
+function failingBody(refusal: () => BadRequest): DeferredBody {
+  return {
+    bytes: () => Promise.reject(refusal()),
+    stream: () =>
+      new ReadableStream({ pull: (controller) => controller.error(refusal()) }, { highWaterMark: 0 }),
+  };
+}
+
 /**
  * The message's body, read when the request's body is: whole (the core reading a form) or as a
  * stream. Either reads nothing before it is asked and fails once more than `limit` bytes have
@@ -131,11 +158,7 @@ function cappedBody(req: NodeIncomingMessage, limit: number): DeferredBody {
     // Refused before a byte is read: whoever reads this body gets the 413, the core straight
     // from the header.
     cutOff.add(req);
-    return {
-      bytes: () => Promise.reject(tooLarge()),
-      stream: () =>
-        new ReadableStream({ pull: (controller) => controller.error(tooLarge()) }, { highWaterMark: 0 }),
-    };
+    return failingBody(tooLarge);
   }
   return { bytes: () => cappedBytes(req, limit), stream: () => cappedStream(req, limit) };
 }

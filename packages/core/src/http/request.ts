@@ -54,8 +54,8 @@ export const ROUTES: Readonly<Record<AuthAction, Route>> = {
  * @param basePath - Where the auth routes live, e.g. `/auth`.
  * @param onAmbiguousCookie - Told the name of each cookie left out, for the log.
  * @returns The parsed request.
- * @throws {BadRequest} For anything outside WIRE.md's table, a malformed JSON body, or a body
- * over {@link MAX_BODY_BYTES} (413).
+ * @throws {BadRequest} For anything outside WIRE.md's table, a malformed JSON body, a body that
+ * could not be read to its end, or a body over {@link MAX_BODY_BYTES} (413).
  * @example
  * ```ts
  * const req = await parseRequest(request, new URL(request.url), "/auth")
@@ -112,7 +112,7 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   const isForm = type === "application/x-www-form-urlencoded";
   if (!isForm && type !== "application/json") return undefined;
-  const text = await readText(request);
+  const text = await readTextOrRefuse(request);
   if (isForm) return Object.fromEntries(new URLSearchParams(text));
   if (text.trim() === "") return {};
   let json: unknown;
@@ -124,6 +124,21 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
   if (json === null || typeof json !== "object" || Array.isArray(json))
     throw new BadRequest("The JSON body must be an object.");
   return json as Record<string, unknown>;
+}
+
+/**
+ * {@link readText}, with a read that fails part-way (the client hung up mid-body, the stream broke)
+ * refused as the client's doing: a 400 and a debug line, not the 500 and error line of something
+ * the deployer must fix. The connection is usually gone, so nobody sees the 400.
+ */
+async function readTextOrRefuse(request: Request): Promise<string> {
+  try {
+    return await readText(request);
+  } catch (error) {
+    if (error instanceof BadRequest) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BadRequest(`The body could not be read; the client may have gone away (${reason}).`);
+  }
 }
 
 /** Reads the body as text, stopping at MAX_BODY_BYTES so a huge body cannot exhaust memory. */

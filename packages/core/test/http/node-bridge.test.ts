@@ -341,6 +341,24 @@ describe("requestFromNode and responseToNode", () => {
     });
   }
 
+  it("let the core answer a parsed body that cannot be written again (JSON nested too deep) with 400", async () => {
+    const deep = JSON.parse(`{"data":${"[".repeat(30_000)}${"]".repeat(30_000)}}`) as unknown;
+    server = createServer(async (req, res) => {
+      for await (const _ of req); // the "parser" reads the message
+      const request = requestFromNode(req, { origin: `http://${req.headers.host}`, parsedBody: deep });
+      await responseToNode(res, await Auth(request, config));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const answer = await send(origin, {
+      method: "POST",
+      path: "/auth/session",
+      headers: { "content-type": "application/json", "content-length": "2" },
+      chunks: ["{}"],
+    });
+    expect(answer.status).toBe(400);
+  });
+
   it("stream the message when a parser set a body but never read it", async () => {
     const origin = await start(async (request) => new Response(await request.text()), {
       parsedBody: {},

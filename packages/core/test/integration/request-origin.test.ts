@@ -1,4 +1,4 @@
-import { requestOrigin } from "@portcullis/core";
+import { requestOrigin, webProtocol } from "@portcullis/core";
 import { describe, expect, it } from "vitest";
 
 describe("requestOrigin", () => {
@@ -24,5 +24,29 @@ describe("requestOrigin", () => {
 
   it("answers undefined for a bracketed address the URL parser refuses", () => {
     expect(requestOrigin("http", "[:::]")).toBeUndefined();
+  });
+
+  it("takes http and https in any case, and answers undefined for any other scheme", () => {
+    expect(requestOrigin("HTTPS", "example.com")).toBe("https://example.com");
+    for (const protocol of ["ws", "ftp", "javascript", "foo", ""])
+      expect(requestOrigin(protocol, "example.com")).toBeUndefined();
+  });
+});
+
+describe("webProtocol", () => {
+  const plain = {};
+  const tls = { encrypted: true };
+
+  it("keeps a resolved http or https, lowercased", () => {
+    expect(webProtocol("https", plain)).toBe("https");
+    expect(webProtocol("HTTP", tls)).toBe("http");
+  });
+
+  it("ignores any other scheme (a trusted proxy's X-Forwarded-Proto) for the connection's own", () => {
+    for (const resolved of ["ws", "javascript", "foo", "", undefined]) {
+      expect(webProtocol(resolved, plain)).toBe("http");
+      expect(webProtocol(resolved, tls)).toBe("https");
+    }
+    expect(webProtocol("wss", undefined)).toBe("http");
   });
 });
