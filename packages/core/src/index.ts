@@ -14,6 +14,7 @@ export type {
   ResponseCookie,
   RevokeResult,
   ServerCall,
+  ServerSessionRead,
   ServerSignIn,
   ServerSignOut,
   SessionResult,

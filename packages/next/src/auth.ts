@@ -5,6 +5,7 @@ import {
   type AuthEngine,
   type Awaitable,
   createAuth,
+  type ServerSessionRead,
   type Session,
   type SessionResult,
   setCookieHeader,
@@ -94,19 +95,31 @@ export function createAuthFunction(input: NextAuthConfigInput): NextAuthAuth {
   return auth;
 }
 
-/** The session of a caller, from its headers, with the cookies that keep it alive. Never throws. */
-async function readCallerSession(input: NextAuthConfigInput, headers: Headers): Promise<SessionResult> {
+/**
+ * The session of a caller, from its headers, with the cookies that keep it alive (`extend: false`:
+ * none, and the session is not extended). Never throws.
+ */
+async function readCallerSession(
+  input: NextAuthConfigInput,
+  headers: Headers,
+  read: Pick<ServerSessionRead, "extend"> = {},
+): Promise<SessionResult> {
   try {
-    return await (await engineFor(input, standIn(headers))).session(callOf(headers));
+    return await (await engineFor(input, standIn(headers))).session({ ...callOf(headers), ...read });
   } catch {
     // A throwing configuration function: no session, as for any other failure.
     return { session: null, cookies: [] };
   }
 }
 
-/** `auth()` in server components, route handlers and actions (their cookies are read-only). */
+/**
+ * `auth()` in server components, route handlers and actions. It never extends the session: a
+ * server component cannot set the re-issued cookie, and a database row extended without it would
+ * outlive the browser's cookie, which keeps its old expiry and signs the user out at `maxAge`.
+ * The proxy, `auth(handler)` and the session route extend it and set the cookie.
+ */
 async function sessionOfCaller(input: NextAuthConfigInput): Promise<Session | null> {
-  return (await readCallerSession(input, await requestHeaders())).session;
+  return (await readCallerSession(input, await requestHeaders(), { extend: false })).session;
 }
 
 /**
@@ -158,27 +171,69 @@ async function guard<Context>(
 }
 
 /**
- * The sign-in page with `callbackUrl` back to the request; `undefined` on that page itself. Both
- * are on the app's public origin as the engine works it out (AUTH_URL, else Host, and the
- * X-Forwarded-* headers only under a declared trustHost): Next.js's `nextUrl` may name another host.
+ * The sign-in page with `callbackUrl` back to the request (`nextUrl.href`, basePath and locale
+ * included); `undefined` on that page itself. Both are on the app's public origin as the engine
+ * works it out (AUTH_URL, else Host, and the X-Forwarded-* headers only under a declared
+ * trustHost): Next.js's `nextUrl` may name another host.
  */
 async function signInRedirect(
   engine: AuthEngine,
   request: NextRequest,
   config: NextAuthConfig,
 ): Promise<Response | undefined> {
-  let signIn: URL;
+  let builtIn: URL;
   try {
-    signIn = new URL((await engine.signIn(undefined, callOf(request.headers))).redirect);
+    builtIn = new URL((await engine.signIn(undefined, callOf(request.headers))).redirect);
   } catch {
     return Response.json("Bad request.", { status: 400 });
   }
-  const page = new URL(config.pages?.signIn ?? signIn.pathname, signIn.origin);
+  const page = signInPage(request, config.pages?.signIn, builtIn);
   // Redirecting the sign-in page to itself would loop.
-  if (page.pathname === request.nextUrl.pathname) return undefined;
-  const { pathname, search } = request.nextUrl;
-  page.searchParams.set("callbackUrl", `${signIn.origin}${pathname}${search}`);
-  return NextResponse.redirect(page);
+  if (page === undefined) return undefined;
+  page.searchParams.set("callbackUrl", onOrigin(request.nextUrl.href, builtIn.origin).href);
+  return NextResponse.redirect(page, redirectStatus(request.method));
+}
+
+/**
+ * Where a refused request signs in, or `undefined` when it is for that page. The built-in page's
+ * URL comes from the engine with the routes' whole path; a custom `pages.signIn` is a page of the
+ * app, under its basePath and locale as `nextUrl.clone()` formats them (trailing slash included).
+ */
+function signInPage(request: NextRequest, custom: string | undefined, builtIn: URL): URL | undefined {
+  if (custom === undefined)
+    return samePath(builtIn.pathname, new URL(request.url).pathname)
+      ? undefined
+      : new URL(builtIn.pathname, builtIn.origin);
+  const { pathname, search } = new URL(custom, builtIn.origin);
+  // nextUrl.pathname is the app's path, without basePath and locale, as pages.signIn is.
+  if (samePath(pathname, request.nextUrl.pathname)) return undefined;
+  const page = request.nextUrl.clone();
+  page.pathname = pathname;
+  page.search = search;
+  return onOrigin(page.href, builtIn.origin);
+}
+
+/**
+ * Whether two paths name the same page. Under `trailingSlash: true` Next.js answers `/login` with
+ * a redirect to `/login/` before the proxy runs, so the proxy sees the slashed form only.
+ */
+function samePath(a: string, b: string): boolean {
+  return a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
+}
+
+/** The path and query of `href` on `origin`; a path starting `//` stays a path. */
+function onOrigin(href: string, origin: string): URL {
+  const { pathname, search } = new URL(href);
+  return new URL(`${origin}${pathname}${search}`);
+}
+
+/**
+ * 307 for a GET or HEAD, which the browser repeats as it was; 303 for anything else, so that the
+ * browser fetches the sign-in page with a GET instead of posting the refused form (a new
+ * password...) to it again.
+ */
+function redirectStatus(method: string): 303 | 307 {
+  return method === "GET" || method === "HEAD" ? 307 : 303;
 }
 
 /** The response with the cookies appended; copied first when its headers are immutable. */

@@ -26,6 +26,7 @@ import {
   type RevokeResult,
   readSession,
   type ServerCall,
+  type ServerSessionRead,
   type ServerSignIn,
   type ServerSignOut,
   type SessionResult,
@@ -58,8 +59,11 @@ export interface AuthEngine {
    * or sign-in page.
    */
   handle(request: Request, mount?: Mount): Promise<Response>;
-  /** The session of the request being served, and its refreshed cookie. Never throws. */
-  session(call: ServerCall): Promise<SessionResult>;
+  /**
+   * The session of the request being served, and its refreshed cookie. With `extend: false` a
+   * database session is not extended (for callers that cannot set the cookie). Never throws.
+   */
+  session(call: ServerSessionRead): Promise<SessionResult>;
   /**
    * Signs in from server code (a form action, a server action). Without a provider, or with an
    * unknown id, the redirect is the sign-in page.

@@ -44,6 +44,16 @@ export interface ServerCall {
   basePath?: string;
 }
 
+/** A session read from server code. */
+export interface ServerSessionRead extends ServerCall {
+  /**
+   * Whether the read may extend a database session whose `updateAge` has passed (default true).
+   * Pass false where the answered cookies cannot be set (a Next.js server component): the row
+   * would then outlive the browser's cookie, which keeps its old expiry.
+   */
+  extend?: boolean;
+}
+
 /** A cookie for the framework to set on its response, with its attributes; the value is not encoded. */
 export type ResponseCookie = SetCookie;
 
@@ -167,17 +177,17 @@ function originOf(value: string | undefined): string | undefined {
  *
  * @param config The normalised configuration.
  * @param basePath Where the routes are served.
- * @param call The request being served.
+ * @param call The request being served, and whether the read may extend the session.
  * @returns The session (or null) and the cookies to set.
  */
 export async function readSession(
   config: InternalConfig,
   basePath: string,
-  call: ServerCall,
+  call: ServerSessionRead,
 ): Promise<SessionResult> {
   try {
     const { req, ctx } = prepare(config, basePath, call, { action: "session" });
-    const { session, cookies } = await sessionStrategy(config).read(req, ctx);
+    const { session, cookies } = await sessionStrategy(config).read(req, ctx, { extend: call.extend });
     return { session, cookies };
   } catch (error) {
     config.logger.error(asAuthError(error));

@@ -76,18 +76,22 @@ interface Loaded extends FoundSession {
 }
 
 /**
- * Loads the session (see {@link find}) and extends it when updateAge has passed. An update
- * (POST /session) extends it no sooner than a read, as in Auth.js: an extension is a write, and
- * whoever holds the cookie must not be able to force one per request.
+ * Loads the session (see {@link find}) and extends it when updateAge has passed, unless `extend`
+ * is false. An update (POST /session) extends it no sooner than a read, as in Auth.js: an
+ * extension is a write, and whoever holds the cookie must not be able to force one per request.
  */
-async function load(req: AuthRequest, ctx: ActionContext): Promise<Loaded | "none" | "expired" | "foreign"> {
+async function load(
+  req: AuthRequest,
+  ctx: ActionContext,
+  extend = true,
+): Promise<Loaded | "none" | "expired" | "foreign"> {
   const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
   if (!sessionToken) return "none";
   const found = await find(sessionToken, ctx);
   if (typeof found === "string") return found;
   const { maxAge, updateAge } = ctx.config.session;
   const expires = found.session.expires.getTime();
-  if (expires - maxAge * 1000 + updateAge * 1000 > ctx.now) return { ...found, cookies: [] };
+  if (!extend || expires - maxAge * 1000 + updateAge * 1000 > ctx.now) return { ...found, cookies: [] };
   // Extended at most once per updateAge, and lastSeenAt with it: never a write per read.
   const ends = absoluteExpiry(startOf(found.session), ctx.config.session);
   const newExpires = new Date(Math.min(ctx.now + maxAge * 1000, ends));
@@ -125,10 +129,11 @@ async function answer(
   req: AuthRequest,
   ctx: ActionContext,
   update?: { data: unknown },
+  extend?: boolean,
 ): Promise<SessionState> {
   let loaded: Awaited<ReturnType<typeof load>>;
   try {
-    loaded = await load(req, ctx);
+    loaded = await load(req, ctx, extend);
   } catch (error) {
     // A store outage is logged once when it begins (see watched-store.ts), not on every read.
     if (error instanceof SessionStoreUnavailable) return { session: null, cookies: [], refused: !!update };
@@ -179,7 +184,7 @@ async function toSession(
 
 /** The database strategy. */
 export const databaseStrategy: SessionStrategy = {
-  read: (req, ctx) => answer(req, ctx),
+  read: (req, ctx, options) => answer(req, ctx, undefined, options?.extend),
   update: (req, ctx, data) => answer(req, ctx, { data }),
 
   async create(signedIn, req, ctx) {

@@ -38,10 +38,19 @@ export interface Identity {
   currentId: string;
 }
 
+/** How a session is read. */
+export interface ReadOptions {
+  /**
+   * Whether the read may extend a stored session (default true). False for a caller that cannot
+   * set the cookies the read answers: an extension its cookie does not follow would outlive it.
+   */
+  extend?: boolean;
+}
+
 /** A session store. */
 export interface SessionStrategy {
   /** The session of the request (or null), refreshing the cookie as the strategy says. */
-  read(req: AuthRequest, ctx: ActionContext): Promise<SessionState>;
+  read(req: AuthRequest, ctx: ActionContext, options?: ReadOptions): Promise<SessionState>;
   /** An update of the session data by the client or the app's server code. */
   update(req: AuthRequest, ctx: ActionContext, data: unknown): Promise<SessionState>;
   /** Starts a session after sign-in; returns the cookies to set. */

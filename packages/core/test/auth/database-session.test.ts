@@ -1,5 +1,5 @@
 /** Database sessions over HTTP, on the real memory adapter, with a controllable clock. */
-import type { Adapter, CallbacksOptions, LoggerInstance } from "@portcullis/core";
+import { type Adapter, type CallbacksOptions, createAuth, type LoggerInstance } from "@portcullis/core";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { describe, expect, it, vi } from "vitest";
 import { client, config, signIn } from "./helpers";
@@ -31,6 +31,7 @@ async function setup(
   const c = client(cfg);
   return {
     adapter,
+    cfg,
     c,
     errors,
     events,
@@ -95,6 +96,21 @@ describe("database sessions", () => {
     advance(1000);
     await c.session();
     expect((await row())!.expires.getTime()).toBe(now() + 30 * DAY);
+  });
+
+  it("is not extended by a server-side read with extend: false, which answers no cookie", async () => {
+    const { c, cfg, row, advance } = await setup();
+    await signIn(c);
+    const created = (await row())!.expires.getTime();
+    advance(DAY + 1000);
+    const headers = {
+      host: "localhost:3000",
+      cookie: `authjs.session-token=${c.jar.get("authjs.session-token")}`,
+    };
+    const { session, cookies } = await createAuth(cfg).session({ headers, extend: false });
+    expect(session?.user?.name).toBe("Alice");
+    expect(cookies).toEqual([]);
+    expect((await row())!.expires.getTime()).toBe(created);
   });
 
   it("deletes an expired session and answers null", async () => {
