@@ -9,8 +9,9 @@ import { createAuth } from "./engine";
 import type { Session } from "./types";
 
 /**
- * The session of a request, or null. The refreshed session cookie is not sent anywhere: server
- * code that can set cookies uses `createAuth(config).session(...)`, which answers them.
+ * The session of a request, or null. It sets no cookie, so it does not extend the session either
+ * (a database row extended without its cookie would outlive it): server code that can set cookies
+ * uses `createAuth(config).session(...)`, which answers them.
  *
  * @param request A request of the app (any path); its cookies identify the session.
  * @param config The same configuration as the auth routes use, or a function of the request.
@@ -28,7 +29,7 @@ export async function getSession(request: Request, config: AuthConfigInput): Pro
   try {
     const resolved = typeof config === "function" ? await config(request) : config;
     const { origin } = new URL(request.url);
-    return (await createAuth(resolved).session({ headers: request.headers, origin })).session;
+    return (await createAuth(resolved).session({ headers: request.headers, origin, extend: false })).session;
   } catch {
     return null;
   }

@@ -22,5 +22,5 @@ import { serverCall } from "./request-origin";
  */
 export async function getSession(req: ExpressRequest, config: AuthConfig): Promise<Session | null> {
   const call = serverCall(req);
-  return call ? (await createAuth(config).session(call)).session : null;
+  return call ? (await createAuth(config).session({ ...call, extend: false })).session : null;
 }

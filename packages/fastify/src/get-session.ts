@@ -21,5 +21,5 @@ import { serverCall } from "./server-call";
  */
 export async function getSession(request: FastifyRequest, config: AuthConfig): Promise<Session | null> {
   const call = serverCall(request);
-  return call ? (await createAuth(config).session(call)).session : null;
+  return call ? (await createAuth(config).session({ ...call, extend: false })).session : null;
 }

@@ -23,6 +23,7 @@ export async function getSession(c: Context, config: AuthConfig): Promise<Sessio
   const { session } = await createAuth(config).session({
     headers: request.headers,
     origin: new URL(request.url).origin,
+    extend: false,
   });
   return session;
 }

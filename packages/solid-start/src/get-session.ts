@@ -24,6 +24,10 @@ import { engineOf } from "./engine";
 export async function getSession(request: Request, config: AuthConfigInput): Promise<Session | null> {
   const auth = await engineOf(config, request).catch(() => undefined);
   if (!auth) return null;
-  const { session } = await auth.session({ headers: request.headers, origin: new URL(request.url).origin });
+  const { session } = await auth.session({
+    headers: request.headers,
+    origin: new URL(request.url).origin,
+    extend: false,
+  });
   return session;
 }

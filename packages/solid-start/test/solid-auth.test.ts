@@ -1,7 +1,9 @@
 import type { SessionInfo } from "@portcullis/core";
+import { getSession } from "@portcullis/solid-start";
 import {
   ALICE,
   credentialsUrls,
+  expectReadNotToExtend,
   SESSION_COOKIE,
   signInAsAlice,
   type TestClient,
@@ -78,6 +80,10 @@ describe("getSession", () => {
     await signInAsAlice(client);
     expect(await me(client)).toEqual({ status: 200, user: ALICE });
   });
+
+  // In process: the fixture app's configuration is fixed, and this needs database sessions.
+  it("sets no cookie, so it does not extend a database session either", () =>
+    expectReadNotToExtend(getSession));
 
   it("reads the session in a server function that a page's route data calls", async () => {
     const client = app().client();

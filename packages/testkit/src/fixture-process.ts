@@ -184,6 +184,7 @@ export function runIntegrationTestsOnFixture<Built extends BuiltFixtureApp>(
   afterAll(() => built?.remove());
   runIntegrationTests({
     name,
+    fixedConfiguration: true,
     start: async (config, { broken }) => {
       if (!built) throw new Error(`${name}: the fixture app was not built.`);
       return start(built, { app: config.logger, broken: broken.logger });

@@ -16,6 +16,11 @@ export {
   TestClient,
 } from "./client";
 export {
+  type DatabaseSessionSetup,
+  databaseSessionSetup,
+  expectReadNotToExtend,
+} from "./database-session-read";
+export {
   type BuiltFixtureApp,
   type FixtureLoggedError,
   type FixtureLoggers,

@@ -5,6 +5,7 @@
 import { Auth, type AuthConfig } from "@portcullis/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseSetCookie, type TestClient } from "./client";
+import { databaseSessionSetup } from "./database-session-read";
 import {
   ALICE,
   credentialsUrls,
@@ -52,6 +53,12 @@ export interface IntegrationTestOptions {
    * framework's own proxy setting, where it has one).
    */
   start(config: AuthConfig, routes: IntegrationRoutes): Promise<IntegrationApp>;
+  /**
+   * Set when `start` runs a prebuilt app with its own configuration, whatever `config` says: the
+   * cases that need a configuration of their own are then skipped, saying why, and the package
+   * tests them in process.
+   */
+  fixedConfiguration?: boolean;
   /** Not supported: every case runs for every integration. */
   skipTests?: never;
 }
@@ -67,6 +74,8 @@ interface SuiteContext {
   /** Errors logged by the broken configuration. */
   brokenLogged: Error[];
   broken: AuthConfig;
+  /** Starts another app of the integration with a configuration of its own; undefined for a prebuilt fixture app. */
+  start?: IntegrationTestOptions["start"];
 }
 
 /**
@@ -110,6 +119,7 @@ export function runIntegrationTests(options: IntegrationTestOptions): void {
       return running;
     };
     const context: SuiteContext = { app, logged, warned, brokenLogged, broken };
+    if (!options.fixedConfiguration) context.start = options.start;
     authRouteCases(context);
     signInCases(context);
     proxyCases(context);
@@ -260,7 +270,28 @@ function proxyCases({ app }: SuiteContext): void {
   });
 }
 
-function protectedRouteCases({ app, brokenLogged, broken }: SuiteContext): void {
+function protectedRouteCases({ app, brokenLogged, broken, start }: SuiteContext): void {
+  it("getSession sets no cookie, so it does not extend a database session either", async (context) => {
+    if (!start)
+      return context.skip(
+        "a prebuilt fixture app has a fixed configuration; its package tests getSession in process",
+      );
+    const db = await databaseSessionSetup();
+    const running = await start(db.config, { broken });
+    try {
+      const client = running.client();
+      await signInAsAlice(client);
+      const token = client.jar.get(SESSION_COOKIE)!;
+      const signedIn = await db.expires(token);
+      expect(signedIn).toBeGreaterThan(db.now());
+      db.advance(120_000);
+      expect((await client.get("/me")).status).toBe(200);
+      expect(await db.expires(token)).toBe(signedIn);
+    } finally {
+      await running.close();
+    }
+  });
+
   it("a route protected with getSession answers 401 before sign-in and the session's user after", async () => {
     const client = app().client();
     expect((await client.get("/me")).status).toBe(401);

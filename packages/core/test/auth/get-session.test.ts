@@ -1,5 +1,6 @@
 /** getSession(request, config): the session for server code, failing closed. */
 import { getSession } from "@portcullis/core";
+import { expectReadNotToExtend } from "@portcullis/testkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { client, config, signIn } from "./helpers";
 
@@ -16,6 +17,9 @@ describe("getSession", () => {
     await signIn(c);
     expect(await getSession(appRequest(c.jar.header()), cfg)).toMatchObject({ user: { name: "Alice" } });
   });
+
+  it("sets no cookie, so it does not extend a database session either", () =>
+    expectReadNotToExtend(getSession));
 
   it("answers null without a session cookie, and for a tampered one", async () => {
     const cfg = config();
