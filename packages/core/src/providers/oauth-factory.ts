@@ -10,6 +10,7 @@
 import { discardBody } from "../cancel-body";
 import { InvalidConfiguration, OAuthCallbackError } from "../errors";
 import { boundedFetch } from "../flows/oauth/bounded-fetch";
+import { quoted } from "../flows/oauth/failure";
 import { customFetch } from "../symbols";
 import type {
   EndpointHandler,
@@ -125,6 +126,22 @@ export async function requestJson<T>(url: string | URL, init: RequestInit, what:
   } catch (cause) {
     throw new OAuthCallbackError(`${what} returned a body that is not JSON`, { cause });
   }
+}
+
+/**
+ * What a failed token answer of a provider that reports errors with HTTP 200 said, for the log:
+ * its error code quoted (control characters and all: the provider chose it), or that the access
+ * token was missing.
+ *
+ * @param code - The answer's error code field (`error`, `errcode`...), if any.
+ * @returns E.g. `error "invalid_grant"`, or `no access_token`.
+ * @example
+ * ```ts
+ * throw new OAuthCallbackError(`TikTok token request failed: ${tokenFailure(tokens.error)}`)
+ * ```
+ */
+export function tokenFailure(code: unknown): string {
+  return code === undefined || code === null || code === "" ? "no access_token" : `error ${quoted(code)}`;
 }
 
 /**

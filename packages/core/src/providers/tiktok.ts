@@ -5,7 +5,7 @@
  */
 import { InvalidConfiguration, OAuthCallbackError } from "../errors";
 import type { OAuth2Config, OAuthUserConfig, TokenRequestContext, TokenSet } from "../types";
-import { callbackUrlOf, defineOAuthProvider, requestJson } from "./oauth-factory";
+import { callbackUrlOf, defineOAuthProvider, requestJson, tokenFailure } from "./oauth-factory";
 
 /** The user as TikTok's Display API returns it (`GET /v2/user/info/`). */
 export interface TikTokProfile {
@@ -49,7 +49,7 @@ async function requestTikTokToken({ provider, params }: TokenRequestContext): Pr
   const tokens = await requestJson<TokenSet & { error?: unknown }>(url, init, "TikTok token request");
   // TikTok reports errors with HTTP 200 and an `error` code in the body.
   if (tokens.error || typeof tokens.access_token !== "string") {
-    throw new OAuthCallbackError(`TikTok token request failed: ${String(tokens.error ?? "no access_token")}`);
+    throw new OAuthCallbackError(`TikTok token request failed: ${tokenFailure(tokens.error)}`);
   }
   return tokens;
 }

@@ -13,7 +13,7 @@ import type {
   TokenSet,
   UserinfoRequestContext,
 } from "../types";
-import { callbackUrlOf, defineOAuthProvider, requestJson } from "./oauth-factory";
+import { callbackUrlOf, defineOAuthProvider, requestJson, tokenFailure } from "./oauth-factory";
 
 /** The user as VK ID returns it (`POST /oauth2/user_info`, the `user` object). */
 export interface VKProfile {
@@ -58,7 +58,7 @@ async function requestVKToken({ provider, params, checks }: TokenRequestContext)
   const init = { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body };
   const tokens = await requestJson<TokenSet & { error?: unknown }>(url, init, "VK ID token request");
   if (tokens.error || typeof tokens.access_token !== "string") {
-    throw new OAuthCallbackError(`VK ID token request failed: ${String(tokens.error ?? "no access_token")}`);
+    throw new OAuthCallbackError(`VK ID token request failed: ${tokenFailure(tokens.error)}`);
   }
   return tokens;
 }

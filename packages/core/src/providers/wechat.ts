@@ -12,7 +12,7 @@ import type {
   TokenSet,
   UserinfoRequestContext,
 } from "../types";
-import { defineOAuthProvider, requestJson } from "./oauth-factory";
+import { defineOAuthProvider, requestJson, tokenFailure } from "./oauth-factory";
 
 /** The user as WeChat's `GET /sns/userinfo` returns them. */
 export interface WeChatProfile {
@@ -56,9 +56,7 @@ async function requestWeChatToken({ provider, params }: TokenRequestContext): Pr
   url.searchParams.set("grant_type", "authorization_code");
   const tokens = await requestJson<TokenSet & { errcode?: unknown }>(url, {}, "WeChat token request");
   if (tokens.errcode || typeof tokens.access_token !== "string") {
-    throw new OAuthCallbackError(
-      `WeChat token request failed: ${String(tokens.errcode ?? "no access_token")}`,
-    );
+    throw new OAuthCallbackError(`WeChat token request failed: ${tokenFailure(tokens.errcode)}`);
   }
   return { ...tokens, token_type: "bearer" };
 }
