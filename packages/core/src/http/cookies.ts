@@ -66,6 +66,58 @@ export function parseCookies(
   if (!header) return cookies;
   // Allocated only when a name repeats with another value, which honest requests rarely do.
   let ambiguous: Set<string> | undefined;
+  forEachCookie(header, (name, value) => {
+    const seen = cookies.get(name);
+    if (seen === undefined) cookies.set(name, value);
+    else if (seen !== value) {
+      ambiguous ??= new Set();
+      ambiguous.add(name);
+    }
+  });
+  if (ambiguous) {
+    for (const name of ambiguous) {
+      cookies.delete(name);
+      onAmbiguous?.(name);
+    }
+  }
+  return cookies;
+}
+
+/**
+ * The distinct non-empty values a `Cookie` header carries under `name`, in header order, at most
+ * {@link MAX_COOKIE_COPIES}. An honest browser sends one; more mean that someone else (a sibling
+ * subdomain, a page on plain http) set the name too, the case {@link parseCookies} leaves out.
+ * Only for the rare caller that must act on each copy, such as a sign-out ending the session
+ * behind whichever one is ours.
+ *
+ * @param header - The `Cookie` header value, or null/undefined when absent.
+ * @param name - The cookie name.
+ * @returns The values (empty when none).
+ * @example
+ * ```ts
+ * cookieValues("s=a; s=b; s=a", "s") // ["a", "b"]
+ * ```
+ */
+export function cookieValues(header: string | null | undefined, name: string): string[] {
+  const values: string[] = [];
+  if (!header) return values;
+  forEachCookie(header, (cookieName, value) => {
+    if (cookieName === name && value !== "" && !values.includes(value)) values.push(value);
+  });
+  return values.slice(0, MAX_COOKIE_COPIES);
+}
+
+/**
+ * How many copies of one cookie {@link cookieValues} answers. A planted cookie makes two; a
+ * header with hundreds is someone making each request cost a database lookup per copy.
+ */
+export const MAX_COOKIE_COPIES = 4;
+
+/**
+ * Calls `visit` with each name and decoded value of a `Cookie` header, in header order; a pair
+ * without `=` or with an empty name is skipped.
+ */
+function forEachCookie(header: string, visit: (name: string, value: string) => void): void {
   const length = header.length;
   let start = 0;
   while (start < length) {
@@ -74,25 +126,10 @@ export function parseCookies(
     const equals = header.indexOf("=", start);
     if (equals !== -1 && equals < end) {
       const name = trimmed(header, start, equals);
-      if (name !== "") {
-        const value = decodeValue(trimmed(header, equals + 1, end));
-        const seen = cookies.get(name);
-        if (seen === undefined) cookies.set(name, value);
-        else if (seen !== value) {
-          ambiguous ??= new Set();
-          ambiguous.add(name);
-        }
-      }
+      if (name !== "") visit(name, decodeValue(trimmed(header, equals + 1, end)));
     }
     start = end + 1;
   }
-  if (ambiguous) {
-    for (const name of ambiguous) {
-      cookies.delete(name);
-      onAmbiguous?.(name);
-    }
-  }
-  return cookies;
 }
 
 /** The slice `[from, to)` of `text` without leading and trailing spaces and tabs. */
@@ -289,12 +326,20 @@ function chunkIndex(cookieName: string, name: string): number | undefined {
 }
 
 /**
- * Reads a value that may be split across chunk cookies: every non-empty cookie named `name` or
- * `name.<digits>` is joined in order of its numeric suffix, the bare name first.
+ * Reads a value that may be split across chunk cookies: the non-empty cookie named `name`, or the
+ * non-empty chunks `name.0`, `name.1`, ... joined in order of their numeric suffix.
+ *
+ * A family that no writer produces reads as absent, like a name sent twice with different values
+ * (see {@link parseCookies}): the bare cookie next to chunks, a suffix that comes twice (`.1` and
+ * `.01`), or a run with a gap (a chunk left out as ambiguous, or a run not starting at `.0`).
+ * Such a family holds a cookie someone else set, a sibling subdomain with a broader Domain say;
+ * joining it with ours would yield garbage, and clearing that garbage would delete our cookies
+ * while theirs, set for another Domain, stays.
  *
  * @param cookies - The parsed request cookies (see {@link parseCookies}).
  * @param name - The cookie name, e.g. `__Secure-authjs.session-token`.
- * @returns The joined value, or undefined when there is no non-empty cookie of that family.
+ * @returns The joined value, or undefined when there is no non-empty cookie of that family or
+ * the family is ambiguous.
  * @see WIRE.md, section "Cookies"
  * @example
  * ```ts
@@ -311,10 +356,15 @@ export function readChunked(cookies: Map<string, string>, name: string): string 
     parts.push([index, value]);
   }
   if (parts === undefined) return undefined;
-  if (parts.length === 1) return parts[0]![1];
+  if (parts.length === 1 && parts[0]![0] === -1) return parts[0]![1];
   parts.sort((a, b) => a[0] - b[0]);
   let joined = "";
-  for (const part of parts) joined += part[1];
+  // Sorted, a well-formed run has chunk i at position i; the bare cookie (-1), a repeated suffix
+  // or a gap breaks that.
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i]![0] !== i) return undefined;
+    joined += parts[i]![1];
+  }
   return joined;
 }
 

@@ -17,7 +17,7 @@ import {
   UnsupportedStrategy,
 } from "../errors";
 import { emit } from "../events";
-import { clearChunked, type SetCookie } from "../http/cookies";
+import { clearChunked, cookieValues, type SetCookie } from "../http/cookies";
 import type { Session, SessionCallbackParams } from "../types";
 import { adapterDateExpired } from "./expiry";
 import { idpSessionOf } from "./idp";
@@ -182,6 +182,28 @@ async function toSession(
   return (await ctx.config.callbacks.session(params as SessionCallbackParams)) as Session;
 }
 
+/**
+ * Deletes the session row of a token and tells the `signOut` event; with `onlyIfLive`, only when
+ * the token has a live session of its own (see {@link find}). A failure is logged, not thrown:
+ * the user asked to sign out, and the cookie is cleared whatever the database says.
+ */
+async function endStoredSession(sessionToken: string, ctx: ActionContext, onlyIfLive = false): Promise<void> {
+  try {
+    if (onlyIfLive && typeof (await find(sessionToken, ctx)) === "string") return;
+    const session = await sessionRows(ctx.config).remove(sessionToken);
+    // deleteSession may answer nothing (void); the event then carries undefined.
+    await emit(ctx.config, "signOut", { session: session as AdapterSession | undefined });
+  } catch (error) {
+    // As in Auth.js, the row may outlive the cookie until it expires; the log says so, so it
+    // can be revoked.
+    ctx.config.logger.error(
+      new SignOutError("The session row could not be deleted; the session cookie was cleared anyway.", {
+        cause: error,
+      }),
+    );
+  }
+}
+
 /** The database strategy. */
 export const databaseStrategy: SessionStrategy = {
   read: (req, ctx, options) => answer(req, ctx, undefined, options?.extend),
@@ -247,21 +269,16 @@ export const databaseStrategy: SessionStrategy = {
   },
 
   async end(req, ctx) {
-    const sessionToken = req.cookies.get(ctx.cookies.sessionToken.name);
-    if (sessionToken) {
-      try {
-        const session = await sessionRows(ctx.config).remove(sessionToken);
-        // deleteSession may answer nothing (void); the event then carries undefined.
-        await emit(ctx.config, "signOut", { session: session as AdapterSession | undefined });
-      } catch (error) {
-        // The user asked to sign out: the cookie is cleared whatever the database says, as in
-        // Auth.js. The row may outlive it until it expires; the log says so, so it can be revoked.
-        ctx.config.logger.error(
-          new SignOutError("The session row could not be deleted; the session cookie was cleared anyway.", {
-            cause: error,
-          }),
-        );
-      }
+    const { name } = ctx.cookies.sessionToken;
+    const sessionToken = req.cookies.get(name);
+    if (sessionToken) await endStoredSession(sessionToken, ctx);
+    else {
+      // The name came more than once with different values (a sibling subdomain planted one, and
+      // reads ignore both): the session of each live copy ends, so the user's real one ends with
+      // the cookie the answer clears. A token is a random secret, so a planted copy is its
+      // planter's own session or nothing: ending it harms nobody else.
+      for (const copy of cookieValues(req.request.headers.get("cookie"), name))
+        await endStoredSession(copy, ctx, true);
     }
     return clear(req, ctx);
   },

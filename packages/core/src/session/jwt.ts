@@ -12,8 +12,9 @@ import type { ActionContext, AuthRequest } from "../context";
 import { base64urlEncode } from "../crypto/primitives";
 import { JWTSessionError, SessionStoreUnavailable, SignOutError } from "../errors";
 import { emit } from "../events";
-import { clearChunked, readChunked, type SetCookie, writeChunked } from "../http/cookies";
-import type { DefaultSession, JWT, Session, SessionCallbackParams } from "../types";
+import { clearChunked, cookieValues, readChunked, type SetCookie, writeChunked } from "../http/cookies";
+import type { DefaultSession, JWT, Session, SessionCallbackParams, SessionOptions } from "../types";
+import { adapterDateExpired } from "./expiry";
 import { IDP_CLAIMS, type IdpSession, idpSessionOf } from "./idp";
 import { absoluteExpiry, isoTime, userAgentOf } from "./lifetime";
 import type { Identity, SessionState, SessionStrategy, SignedIn } from "./strategy";
@@ -21,6 +22,38 @@ import type { Identity, SessionState, SessionStrategy, SignedIn } from "./strate
 /** The claim holding the session's id in the store, and the one holding the last check (seconds). */
 const SID = "sid";
 const CHECKED = "sid_checked";
+/**
+ * How far ahead of this server's clock a `sid_checked` may be and still count (seconds): servers'
+ * clocks differ a little, as the JWT's own `exp` check allows. Further ahead, it was written by a
+ * clock that ran fast, and trusting it would skip the store (and so revocation) until real time
+ * caught up.
+ */
+const CHECKED_CLOCK_TOLERANCE = 15;
+
+/** Whether the store check is due: `revalidateAfter` has passed since the last, or it lies ahead. */
+function checkDue(token: JWT, nowSeconds: number, session: SessionOptions): boolean {
+  const checked = typeof token[CHECKED] === "number" ? token[CHECKED] : 0;
+  const age = nowSeconds - checked;
+  return age >= session.revalidateAfter || age < -CHECKED_CLOCK_TOLERANCE;
+}
+
+/**
+ * When the store may forget a session last seen at `now` (ms): maxAge later, plus updateAge and
+ * revalidateAfter, but never past the absolute lifetime. The token slides on every read while
+ * the row is touched only at a check, at most once per updateAge, and checks come once per
+ * revalidateAfter: with that margin, every token issued until the next touch expires before the
+ * row does, so an active session is never ended by the store's expiry (whatever maxAge and
+ * updateAge are), and an idle one still ends with its token, at maxAge.
+ */
+function storeExpiry(now: number, start: number | undefined, session: SessionOptions): Date {
+  const margin = session.updateAge + session.revalidateAfter;
+  return new Date(Math.min(now + (session.maxAge + margin) * 1000, absoluteExpiry(start, session)));
+}
+
+/** When a token issued now stops being valid (ms): `maxAge` later, or at its absolute end if sooner. */
+function tokenExpiry(token: JWT, maxAge: number, ctx: ActionContext): number {
+  return Math.min(ctx.now + maxAge * 1000, absoluteExpiry(signedInAt(token), ctx.config.session));
+}
 
 /**
  * The token after the store's verdict: itself (checked now when due, `sid_checked` moved on),
@@ -35,20 +68,26 @@ async function revalidate(token: JWT, ctx: ActionContext, force = false): Promis
   const sid = token[SID];
   if (!store || typeof sid !== "string") return token;
   const nowSeconds = Math.floor(ctx.now / 1000);
-  const checked = typeof token[CHECKED] === "number" ? token[CHECKED] : 0;
-  if (!force && nowSeconds - checked < session.revalidateAfter) return token;
+  if (!force && !checkDue(token, nowSeconds, session)) return token;
   const found = await store.get(sid);
   // A store answering another session's row (a lookup that falls back, a key collision) must
-  // not keep a revoked session alive: only the row of this very id counts.
-  if (!found || found.id !== sid || found.expires.getTime() <= ctx.now) return "ended";
+  // not keep a revoked session alive: only the row of this very id counts, and only with an
+  // expires that is a valid date in the future.
+  if (
+    !found ||
+    found.id !== sid ||
+    adapterDateExpired(found.expires, ctx.now, "sessionStore.get", ctx.config.logger)
+  )
+    return "ended";
+  const start = found.createdAt?.getTime();
   const lastSeen = found.lastSeenAt?.getTime() ?? 0;
-  if (ctx.now - lastSeen >= session.updateAge * 1000)
-    await store.touch(sid, {
-      lastSeenAt: new Date(ctx.now),
-      expires: new Date(
-        Math.min(ctx.now + session.maxAge * 1000, absoluteExpiry(found.createdAt?.getTime(), session)),
-      ),
-    });
+  // Touched once per updateAge, and whenever the row would end before the token issued now
+  // does (a row written without the margin of storeExpiry, by an older version).
+  if (
+    ctx.now - lastSeen >= session.updateAge * 1000 ||
+    found.expires.getTime() < Math.min(ctx.now + session.maxAge * 1000, absoluteExpiry(start, session))
+  )
+    await store.touch(sid, { lastSeenAt: new Date(ctx.now), expires: storeExpiry(ctx.now, start, session) });
   return { ...token, [CHECKED]: nowSeconds };
 }
 
@@ -80,7 +119,7 @@ async function register(
   await store.create({
     id,
     userId: String(user.id),
-    expires: new Date(ctx.now + ctx.config.session.maxAge * 1000),
+    expires: storeExpiry(ctx.now, ctx.now, ctx.config.session),
     createdAt: now,
     lastSeenAt: now,
     userAgent: userAgentOf(req),
@@ -91,15 +130,44 @@ async function register(
 }
 
 async function decodeSession(req: AuthRequest, ctx: ActionContext): Promise<JWT | null> {
-  const { name } = ctx.cookies.sessionToken;
-  const token = readChunked(req.cookies, name);
-  if (!token) return null;
+  const token = readChunked(req.cookies, ctx.cookies.sessionToken.name);
+  return token ? decodeToken(token, ctx) : null;
+}
+
+/** The claims of a session cookie's value, or null when it does not decode under our secrets. */
+async function decodeToken(token: string, ctx: ActionContext): Promise<JWT | null> {
   const { jwt, secrets } = ctx.config;
   return (
-    (await jwt.decode({ token, secret: secrets, salt: name, now: ctx.now } as Parameters<
-      typeof jwt.decode
-    >[0])) ?? null
+    (await jwt.decode({
+      token,
+      secret: secrets,
+      salt: ctx.cookies.sessionToken.name,
+      now: ctx.now,
+    } as Parameters<typeof jwt.decode>[0])) ?? null
   );
+}
+
+/**
+ * The live tokens a sign-out ends: the one the request reads, or, when a cookie a sibling
+ * subdomain planted made the session unreadable (a second copy of the name, which the read
+ * ignores, or a chunk beside the unchunked cookie), each copy of the unchunked cookie that
+ * decodes. Only this server can make a token that decodes, so a planted copy is its planter's
+ * own session or garbage: ending it harms nobody else, and the user's real session ends with the
+ * cookie the answer clears.
+ */
+async function sentTokens(req: AuthRequest, ctx: ActionContext): Promise<JWT[]> {
+  const read = await decodeSession(req, ctx);
+  if (read) return [read];
+  // The unchunked cookie alone when the read saw one (a planted chunk beside it made the family
+  // unreadable), else every copy of it the header carries.
+  const { name } = ctx.cookies.sessionToken;
+  const whole = req.cookies.get(name);
+  const tokens: JWT[] = [];
+  for (const value of whole ? [whole] : cookieValues(req.request.headers.get("cookie"), name)) {
+    const token = await decodeToken(value, ctx);
+    if (token) tokens.push(token);
+  }
+  return tokens;
 }
 
 /**
@@ -126,11 +194,7 @@ async function sessionCookies(
   return writeChunked(
     name,
     encoded,
-    Object.assign({}, options, {
-      expires: new Date(
-        Math.min(ctx.now + jwt.maxAge * 1000, absoluteExpiry(signedInAt(token), ctx.config.session)),
-      ),
-    }),
+    Object.assign({}, options, { expires: new Date(tokenExpiry(token, jwt.maxAge, ctx)) }),
     req.cookies,
   );
 }
@@ -140,8 +204,33 @@ function clear(req: AuthRequest, ctx: ActionContext): SetCookie[] {
   return clearChunked(name, options, req.cookies);
 }
 
-function hasSessionCookie(req: AuthRequest, ctx: ActionContext): boolean {
-  return readChunked(req.cookies, ctx.cookies.sessionToken.name) !== undefined;
+/**
+ * Whether a session cookie that does not decode is cleared: only one sent whole, unchunked. A
+ * run of chunks may hold one a sibling subdomain planted (an extra chunk after the user's own,
+ * or a copy of the last one, which leaves that chunk out as ambiguous); clearing the run would
+ * delete the user's own chunks, while the planted one, set for another Domain, stays.
+ */
+function clearsUndecodable(req: AuthRequest, ctx: ActionContext): boolean {
+  const { name } = ctx.cookies.sessionToken;
+  const whole = req.cookies.get(name);
+  return !!whole && readChunked(req.cookies, name) === whole;
+}
+
+/** Removes the token's session from the store, when there is one; a failure is logged, not thrown. */
+async function unregister(token: JWT, ctx: ActionContext): Promise<void> {
+  const sid = token[SID];
+  const store = ctx.config.session.strategy === "jwt" ? ctx.config.sessionStore : undefined;
+  if (!store || typeof sid !== "string") return;
+  try {
+    await store.delete(sid);
+  } catch (error) {
+    // The cookie is cleared whatever the store says; the entry lapses when it expires.
+    ctx.config.logger.error(
+      new SignOutError("The session could not be removed from the store; its cookie was cleared.", {
+        cause: error,
+      }),
+    );
+  }
 }
 
 /** Builds the client session from a token, through the `session` callback. */
@@ -150,7 +239,8 @@ async function toSession(token: JWT, ctx: ActionContext, update?: { newSession: 
   // fields) is what the callback makes of it.
   const session: DefaultSession = {
     user: { name: token.name, email: token.email, image: token.picture as string | null | undefined },
-    expires: isoTime(ctx.now + ctx.config.session.maxAge * 1000),
+    // As the cookie says: an absoluteMaxAge that ends the session sooner ends it for the client too.
+    expires: isoTime(tokenExpiry(token, ctx.config.session.maxAge, ctx)),
   };
   // Upstream tokens kept in the JWT are the server's: a callback copying the token must not leak them.
   const visible = withoutUpstream(token);
@@ -169,7 +259,7 @@ async function refresh(
   const undecoded = await decodeSession(req, ctx);
   if (!undecoded) {
     if (update) return { session: null, cookies: [], refused: true };
-    return { session: null, cookies: hasSessionCookie(req, ctx) ? clear(req, ctx) : [] };
+    return { session: null, cookies: clearsUndecodable(req, ctx) ? clear(req, ctx) : [] };
   }
   let decoded: JWT | "ended";
   try {
@@ -265,22 +355,12 @@ export const jwtStrategy: SessionStrategy = {
   },
 
   async end(req, ctx) {
-    const token = await decodeSession(req, ctx);
-    const sid = token?.[SID];
-    const store = ctx.config.session.strategy === "jwt" ? ctx.config.sessionStore : undefined;
-    if (store && typeof sid === "string") {
-      try {
-        await store.delete(sid);
-      } catch (error) {
-        // The cookie is cleared whatever the store says; the entry lapses when it expires.
-        ctx.config.logger.error(
-          new SignOutError("The session could not be removed from the store; its cookie was cleared.", {
-            cause: error,
-          }),
-        );
-      }
+    const tokens = await sentTokens(req, ctx);
+    if (tokens.length === 0) await emit(ctx.config, "signOut", { token: null });
+    for (const token of tokens) {
+      await unregister(token, ctx);
+      await emit(ctx.config, "signOut", { token });
     }
-    await emit(ctx.config, "signOut", { token });
     return clear(req, ctx);
   },
 

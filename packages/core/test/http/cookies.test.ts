@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CHUNK_SIZE,
   clearChunked,
+  cookieValues,
   parseCookies,
   readChunked,
   type SetCookie,
@@ -238,6 +239,32 @@ describe("readChunked", () => {
 
   it("returns undefined when every cookie of the family is empty", () => {
     expect(readChunked(parseCookies("s=; s.0="), "s")).toBeUndefined();
+  });
+
+  // A family no writer produces holds a cookie someone else planted: it reads as absent.
+  it.each([
+    ["the bare cookie next to a chunk", "s=whole; s.0=planted"],
+    ["a run with a gap", "s.0=a; s.2=c"],
+    ["a run not starting at .0 (chunk 0 left out as a disagreeing duplicate)", "s.0=a; s.0=x; s.1=b"],
+    ["a suffix that comes twice", "s.0=a; s.1=b; s.01=c"],
+  ])("returns undefined for %s", (_title, header) => {
+    expect(readChunked(parseCookies(header), "s")).toBeUndefined();
+  });
+});
+
+describe("cookieValues", () => {
+  it("answers each distinct non-empty value of one name, in header order", () => {
+    expect(cookieValues("s=a; t=z; s=b; s=a; s=", "s")).toEqual(["a", "b"]);
+  });
+
+  it("answers at most the first four, so a header of many copies cannot cost a lookup each", () => {
+    const header = Array.from({ length: 50 }, (_, i) => `s=v${i}`).join("; ");
+    expect(cookieValues(header, "s")).toEqual(["v0", "v1", "v2", "v3"]);
+  });
+
+  it("answers none for an absent header or name", () => {
+    expect(cookieValues(undefined, "s")).toEqual([]);
+    expect(cookieValues("t=1", "s")).toEqual([]);
   });
 });
 
