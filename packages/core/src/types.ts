@@ -238,7 +238,7 @@ export interface EmailConfig extends CommonProviderOptions {
   from?: string;
   /** Transport options (SMTP URL or options object for nodemailer). */
   server?: unknown;
-  /** Normalises the address before use. Default: trim, lowercase, NFKC; rejects `"`. */
+  /** Normalises the address before use. Default: trim, lowercase, NFKC, the domain in punycode; rejects `"`. */
   normalizeIdentifier?: (identifier: string) => string;
   /**
    * When true, the link opens a page with a one-click confirm button that POSTs the token, so a
@@ -246,11 +246,13 @@ export interface EmailConfig extends CommonProviderOptions {
    */
   confirm?: boolean;
   /**
-   * At most `max` links per address per `windowSeconds`. Default 5 per 900 s; `false` disables.
-   * Counts live in this process's memory (shared by every configuration in it, keyed by the
-   * provider and address), unless `store` names a shared {@link RateLimitStore}.
+   * At most `max` links per address per `windowSeconds`, and links and wrong codes per client
+   * address (see {@link EmailRateLimit}). Default 5 per 900 s per address; `false` disables the
+   * link limits (wrong codes are counted whatever it says). Counts live in this process's memory
+   * (shared by every configuration in it, keyed by the provider and address), unless `store`
+   * names a shared {@link RateLimitStore}.
    */
-  rateLimit?: { max: number; windowSeconds: number; store?: RateLimitStore } | false;
+  rateLimit?: EmailRateLimit | false;
   /**
    * Portcullis extension: the address field of the built-in sign-in page, e.g.
    * `{ email: { label: "Email for a sign-in link", placeholder: "you@example.com" } }`.
@@ -264,6 +266,24 @@ export interface EmailConfig extends CommonProviderOptions {
    */
   code?: boolean | EmailCodeOptions;
   [key: string]: unknown;
+}
+
+/** The limits of an email provider on links and codes. */
+export interface EmailRateLimit {
+  /** Links allowed per address per `windowSeconds`. */
+  max: number;
+  /** The per-address window in seconds. */
+  windowSeconds: number;
+  /**
+   * Links requested, and apart from them wrong codes tried, per client address, applied only when
+   * the address is known from a trusted source (`clientAddress`, or an explicitly trusted proxy),
+   * as for credentials. Default 50 per 900 s; `false` disables.
+   */
+  address?: RateLimitWindow | false;
+  /** The client's address as the deployment knows it; see {@link CredentialsRateLimit.clientAddress}. */
+  clientAddress?: (request: Request) => string | null | undefined;
+  /** Where counts live. Default: in memory, shared by every configuration in the process. */
+  store?: RateLimitStore;
 }
 
 /**

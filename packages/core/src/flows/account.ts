@@ -13,6 +13,7 @@ import { AccountNotLinked, OAuthAccountNotLinked } from "../errors";
 import { emit } from "../events";
 import { currentSession, recentEnoughToLink, whyNotRecent } from "../session/current-user";
 import type { Account, Profile, User } from "../types";
+import { isNormalizedEmailAddress } from "./email/normalize";
 import { createUserWithAccount } from "./new-user";
 
 /** A sign-in to resolve: the provider's user, the account, and the raw profile. */
@@ -36,9 +37,15 @@ function done(user: User | AdapterUser, isNewUser = false): ResolvedAccount {
   return { user, isNewUser, save: async () => user };
 }
 
-function allowsEmailLinking(ctx: ActionContext): boolean {
+/**
+ * Whether the provider links by email (`allowDangerousEmailAccountLinking`) and the address is
+ * one a magic link would name the same way: an address that only normalisation would turn into a
+ * user's (`\u212Aate@` into `kate@`, in a database that folds them alike) is another mailbox at
+ * the provider, so it is never linked by.
+ */
+function allowsEmailLinking(ctx: ActionContext, email: string): boolean {
   const provider = ctx.provider as { allowDangerousEmailAccountLinking?: unknown } | undefined;
-  return provider?.allowDangerousEmailAccountLinking === true;
+  return provider?.allowDangerousEmailAccountLinking === true && isNormalizedEmailAddress(email);
 }
 
 /** Links the account to an existing user when saved. */
@@ -85,7 +92,8 @@ function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
  * - an unknown account while signed in: linked to the signed-in user when that session signed in
  *   within `linking.maxSessionAge`, else {@link OAuthAccountNotLinked} (sign in again, then link);
  * - an unknown account whose email an existing user has: {@link OAuthAccountNotLinked}, unless
- *   the provider sets `allowDangerousEmailAccountLinking` (then linked to that user);
+ *   the provider sets `allowDangerousEmailAccountLinking` and the email is in normal form
+ *   (then linked to that user);
  * - otherwise: a new user, with the account linked (`createUser`, `linkAccount` events).
  *
  * @param signIn - The provider's user, the account and the profile.
@@ -131,8 +139,8 @@ export async function resolveAccount(
   }
   const email = user.email;
   const existing = email ? await callAdapter("getUserByEmail", () => adapter.getUserByEmail!(email)) : null;
-  if (!existing) return createNew(signIn, ctx);
-  if (allowsEmailLinking(ctx)) return linkTo(existing, signIn, ctx);
+  if (!email || !existing) return createNew(signIn, ctx);
+  if (allowsEmailLinking(ctx, email)) return linkTo(existing, signIn, ctx);
   throw new OAuthAccountNotLinked(
     `A user with the email of this "${account.provider}" account exists but has not linked it; they must sign in the way they did before.`,
   );

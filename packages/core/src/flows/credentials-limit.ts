@@ -10,15 +10,13 @@
 import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthRequest } from "../context";
 import { CredentialsSignin, InvalidConfiguration } from "../errors";
-import { clientAddress } from "../rate-limit/client-address";
+import { CLIENT_ADDRESS_LIMIT, clientAddress } from "../rate-limit/client-address";
 import { isLimit, isStore, limitKey, refundAllowance, takeOrRefuse } from "../rate-limit/limit";
 import { defaultStore } from "../rate-limit/memory-store";
 import type { CredentialsConfig, CredentialsRateLimit, RateLimitStore, RateLimitWindow } from "../types";
 
 /** The default: 5 failures per identifier per 15 minutes. */
 const IDENTIFIER_LIMIT: RateLimitWindow = { max: 5, windowSeconds: 900 };
-/** The default: 50 failures per client address per 15 minutes (a shared office or NAT). */
-const ADDRESS_LIMIT: RateLimitWindow = { max: 50, windowSeconds: 900 };
 /**
  * Characters of an identifier that count. Longer ones are cut before normalising, which bounds
  * the work per request; two long names sharing a prefix then share a count, which only errs on
@@ -112,7 +110,7 @@ function readOptions(provider: CredentialsConfig, config: InternalConfig): Optio
   }
   return {
     identifier,
-    address: windowOf(provider, limit.address, ADDRESS_LIMIT, "address"),
+    address: windowOf(provider, limit.address, CLIENT_ADDRESS_LIMIT, "address"),
     fields,
     clientAddress: limit.clientAddress,
     store: limit.store ?? defaultStore,

@@ -8,7 +8,18 @@
  * @module
  */
 import type { InternalConfig } from "../config/normalize";
-import type { CredentialsRateLimit } from "../types";
+import type { CredentialsRateLimit, RateLimitWindow } from "../types";
+
+/**
+ * The default allowance of one client address, for every limit that counts per client: 50 events
+ * per 15 minutes, room for a shared office or NAT.
+ *
+ * @example
+ * ```ts
+ * const limit = options.address ?? CLIENT_ADDRESS_LIMIT // { max: 50, windowSeconds: 900 }
+ * ```
+ */
+export const CLIENT_ADDRESS_LIMIT: RateLimitWindow = { max: 50, windowSeconds: 900 };
 
 /** Longest address text accepted (an IPv6 address with a zone or a port stays well below). */
 const MAX_LENGTH = 100;

@@ -9,7 +9,14 @@ import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { MissingCSRF, Verification } from "../../errors";
 import { adapterDateExpired } from "../../session/expiry";
 import type { EmailConfig } from "../../types";
-import { type CodeSettings, consumeCode, readCode, refundCodeAttempt, takeCodeAttempt } from "./code";
+import {
+  type CodeAttempt,
+  type CodeSettings,
+  consumeCode,
+  readCode,
+  refundCodeAttempt,
+  takeCodeAttempt,
+} from "./code";
 import { isNewest, restoreRow, takeMarker } from "./newest-code";
 import { emailIdentifier } from "./normalize";
 import { verifyRequestUrl } from "./sign-in";
@@ -40,26 +47,37 @@ function askAgain(provider: EmailConfig, identifier: string, ctx: ActionContext)
   return { redirect: url.href };
 }
 
+/** A code that signs in: its row, and the attempt counted for it. */
+interface UsedCode {
+  row: VerificationToken;
+  attempt: CodeAttempt;
+}
+
 /**
  * Counts the attempt, then uses the typed code up if it is the address's newest. The marker
  * taken for the check goes back unless its code was used; a superseded code's row goes back too,
  * so the link mailed with it still works.
  *
- * @returns The used code's row, or null for a wrong or superseded code.
- * @throws {Verification} When the address is out of attempts.
+ * @returns The used code's row and attempt, or null for a wrong or superseded code.
+ * @throws {Verification} When the address, or the client posting, is out of attempts.
  */
 async function useNewestCode(
   settings: CodeSettings,
   { identifier, code, marker }: { identifier: string; code: string; marker: VerificationToken },
+  req: AuthRequest,
   ctx: ActionContext,
-): Promise<VerificationToken | null> {
+): Promise<UsedCode | null> {
   const provider = ctx.provider as EmailConfig;
-  let used: VerificationToken | null = null;
+  let used: UsedCode | null = null;
   try {
-    if (!(await takeCodeAttempt(provider, identifier, settings, ctx)))
-      throw new Verification("Too many wrong codes were tried for this address; its codes no longer work.");
+    const attempt = await takeCodeAttempt(provider, identifier, settings, req, ctx);
+    // One answer for both: which limit refused tells a guesser nothing worth knowing.
+    if (!attempt)
+      throw new Verification(
+        "Too many wrong codes were tried for this address or from this client; the code is refused.",
+      );
     const row = await consumeCode(provider, identifier, code, ctx);
-    if (row && isNewest(row, marker)) used = row;
+    if (row && isNewest(row, marker)) used = { row, attempt };
     else if (row) await restoreRow(row, ctx);
     return used;
   } finally {
@@ -73,18 +91,19 @@ async function useNewestCode(
  * counting, and so does any code for an address that has no code in flight (none mailed, its
  * newest one used, or another post for it being checked at this moment): there is nothing to
  * guess, and counting it would only let throw-away addresses fill the rate-limit store. Anything
- * else counts as one attempt for the address: past the allowance every code of the address is
- * refused (`Verification`), the right one included. A wrong code, or one that a newer code has
- * replaced, goes back to the verify-request page with `error=WrongCode`; the address's newest
- * code is used up (so is its link), its attempt given back, and the sign-in finishes as a
- * followed link would.
+ * else counts as one attempt for the address and for the client's address (when a trusted
+ * source names it): past either allowance every code is refused (`Verification`), the right one
+ * included. A wrong code, or one that a newer code has replaced, goes back to the verify-request
+ * page with `error=WrongCode`; the address's newest code is used up (so is its link), its
+ * attempt given back, and the sign-in finishes as a followed link would.
  *
  * @param settings - The provider's code settings.
  * @param req - The callback POST: `email`, `code`, `csrfToken` and, optionally, `callbackUrl`.
  * @param ctx - The action context; `ctx.provider` is the email provider.
  * @returns The session cookies and redirect, or the redirect back to the code form.
  * @throws {MissingCSRF} Without a valid CSRF token.
- * @throws {Verification} For a missing or unusable address, a burned or an expired code.
+ * @throws {Verification} For a missing or unusable address, a burned or an expired code, or a
+ *   client out of attempts.
  * @throws {AccessDenied} When the `signIn` callback denies.
  * @throws {AdapterError} When an adapter call fails.
  * @example
@@ -106,14 +125,14 @@ export async function signInWithCode(
   // A typo in shape is no guess at the code: it costs no attempt.
   if (code === undefined) return askAgain(provider, identifier, ctx);
   const marker = await takeMarker(provider, identifier, ctx);
-  const row = marker && (await useNewestCode(settings, { identifier, code, marker }, ctx));
-  if (!row) {
+  const used = marker && (await useNewestCode(settings, { identifier, code, marker }, req, ctx));
+  if (!used) {
     // The visitor's input, not a fault: a warning, so guessing shows up in the log.
     ctx.config.logger.warn("email-code-wrong");
     return askAgain(provider, identifier, ctx);
   }
-  if (adapterDateExpired(row.expires, ctx.now, "useVerificationToken", ctx.config.logger))
+  if (adapterDateExpired(used.row.expires, ctx.now, "useVerificationToken", ctx.config.logger))
     throw new Verification("The sign-in code has expired.");
-  await refundCodeAttempt(provider, identifier, ctx);
+  await refundCodeAttempt(used.attempt);
   return signInVerified(identifier, req, ctx);
 }

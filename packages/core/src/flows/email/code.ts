@@ -15,19 +15,23 @@
  * within the code lifetime every code of that address is refused, the right one included; the
  * count window is as long as a code lives, so a code burned this way never works again. Only the
  * newest code of an address signs in (see newest-code.ts), so a guess is tried against one code,
- * however many were mailed.
+ * however many were mailed. Attempts are counted per client address too (when a trusted source
+ * names it, as for credentials): otherwise one client could spend `attempts` guesses on every
+ * address it had a code mailed to, and take over one account in every million guesses. A client
+ * past its allowance is refused every code, the right one included, as a burned address is.
  *
  * @module
  */
 
 import { callAdapter } from "../../adapter/call";
 import type { VerificationToken } from "../../adapters";
-import type { ActionContext } from "../../context";
+import type { ActionContext, AuthRequest } from "../../context";
 import { timingSafeEqual } from "../../crypto/primitives";
 import { InvalidConfiguration } from "../../errors";
 import { isStore, limitKey, refundAllowance, takeOrRefuse } from "../../rate-limit/limit";
 import { defaultStore } from "../../rate-limit/memory-store";
 import type { EmailCodeOptions, EmailConfig, RateLimitStore } from "../../types";
+import { clientCounter } from "./rate-limit";
 
 /** The resolved `code` option of a provider. */
 export interface CodeSettings {
@@ -308,12 +312,18 @@ export function readCode(value: unknown, length: number): string | undefined {
   return code.length === length && /^[0-9]+$/.test(code) ? code : undefined;
 }
 
+/** One count a code attempt was taken from. */
+interface Counter {
+  store: RateLimitStore;
+  key: string;
+}
+
 /** Where a provider's attempt counts live, and under what key for an address. */
 async function attemptCounter(
   provider: EmailConfig,
   identifier: string,
   ctx: ActionContext,
-): Promise<{ store: RateLimitStore; key: string }> {
+): Promise<Counter> {
   // Burning is a security property, not a courtesy: it is kept even when `rateLimit` is false.
   // An unusable store is refused when the code is sent (see rate-limit.ts); here it is not used.
   const configured = provider.rateLimit ? provider.rateLimit.store : undefined;
@@ -322,52 +332,68 @@ async function attemptCounter(
   return { store, key };
 }
 
+/** The counts one code attempt took, to give back if the code is right. */
+export interface CodeAttempt {
+  counters: Counter[];
+  now: number;
+}
+
 /**
- * Counts one code attempt for an address, or answers false when the address already had
- * `attempts` of them within one code lifetime (its codes are burned then). A store that fails
+ * Counts one code attempt for the client's address (when a trusted source names it) and for the
+ * address the code is for, or answers undefined when either is out of attempts: the client after
+ * `rateLimit.address` (default 50 per 900 s), the address after `attempts` within one code
+ * lifetime (its codes are burned then). A refused attempt counts for neither. A store that fails
  * (down, or full) refuses the attempt, as every limit does.
  *
  * @param provider - The email provider.
  * @param identifier - The normalised address.
  * @param settings - The provider's code settings.
+ * @param req - The callback request (a trusted source may name its client's address).
  * @param ctx - The action context.
- * @returns Whether the attempt may go ahead.
+ * @returns What was taken, for {@link refundCodeAttempt}; undefined when the attempt is refused.
  * @throws {RateLimitStoreUnavailable} When the store fails.
+ * @throws {InvalidConfiguration} When `rateLimit` holds unusable values.
  * @example
  * ```ts
- * if (!(await takeCodeAttempt(provider, identifier, settings, ctx))) throw new Verification("burned")
+ * const attempt = await takeCodeAttempt(provider, identifier, settings, req, ctx)
+ * if (!attempt) throw new Verification("burned")
  * ```
  */
 export async function takeCodeAttempt(
   provider: EmailConfig,
   identifier: string,
   settings: CodeSettings,
+  req: AuthRequest,
   ctx: ActionContext,
-): Promise<boolean> {
-  const { store, key } = await attemptCounter(provider, identifier, ctx);
-  const windowSeconds = provider.maxAge ?? DAY_SECONDS;
-  const limit = { max: settings.attempts, windowSeconds };
-  return takeOrRefuse(store, key, limit, ctx.now, ctx.config.logger);
+): Promise<CodeAttempt | undefined> {
+  const { logger } = ctx.config;
+  const attempt: CodeAttempt = { counters: [], now: ctx.now };
+  const client = await clientCounter(provider, "code", req, ctx);
+  if (client) {
+    if (!(await takeOrRefuse(client.store, client.key, client.limit, ctx.now, logger))) return undefined;
+    attempt.counters.push(client);
+  }
+  const address = await attemptCounter(provider, identifier, ctx);
+  const limit = { max: settings.attempts, windowSeconds: provider.maxAge ?? DAY_SECONDS };
+  if (!(await takeOrRefuse(address.store, address.key, limit, ctx.now, logger))) {
+    await refundCodeAttempt(attempt);
+    return undefined;
+  }
+  attempt.counters.push(address);
+  return attempt;
 }
 
 /**
- * Gives back the attempt of a right code, so signing in does not use up the allowance (a store
+ * Gives back the attempt of a right code, so signing in does not use up the allowances (a store
  * without `refund` keeps it counted).
  *
- * @param provider - The email provider.
- * @param identifier - The normalised address.
- * @param ctx - The action context.
+ * @param attempt - From {@link takeCodeAttempt}.
  * @throws Whatever the store throws.
  * @example
  * ```ts
- * await refundCodeAttempt(provider, identifier, ctx)
+ * await refundCodeAttempt(attempt)
  * ```
  */
-export async function refundCodeAttempt(
-  provider: EmailConfig,
-  identifier: string,
-  ctx: ActionContext,
-): Promise<void> {
-  const { store, key } = await attemptCounter(provider, identifier, ctx);
-  await refundAllowance(store, key, ctx.now);
+export async function refundCodeAttempt(attempt: CodeAttempt): Promise<void> {
+  for (const { store, key } of attempt.counters) await refundAllowance(store, key, attempt.now);
 }

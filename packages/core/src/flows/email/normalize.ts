@@ -20,6 +20,11 @@ const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
 // these is either an error or an attempt to make an address parser see two recipients.
 const SEPARATOR = /[\s"(),:;<>[\]\\]/u;
 
+// The ASCII a domain may hold: letters, digits, hyphens, underscores and dots. Any other ASCII
+// character ("%", "/", "?", "#") the URL parser would decode or cut off instead of refusing.
+// Non-ASCII characters are left to IDNA, which maps or refuses each of them.
+const NOT_IN_DOMAIN = /[^a-z0-9._\-\u0080-\u{10ffff}]/u;
+
 /**
  * Thrown for an address that cannot be used. The message says why but never repeats the
  * address: addresses are personal data and end up in logs. The flows turn it into
@@ -39,12 +44,32 @@ export class InvalidEmailAddress extends TypeError {
 }
 
 /**
+ * The ASCII (punycode) form of a domain, as IDNA (UTS #46, applied by the WHATWG URL parser) maps
+ * it and as mail libraries send it: `exämple.test` and `xn--exmple-cua.test`, or
+ * `mail。example.test` and `mail.example.test`, reach one mailbox and so must be one identifier.
+ * An ASCII domain of letters, digits, hyphens and dots maps to itself, so identifiers stored
+ * before this step was added keep finding their rows.
+ *
+ * @throws {InvalidEmailAddress} When the domain holds characters no domain can, or IDNA refuses it.
+ */
+function asciiDomain(domain: string): string {
+  if (NOT_IN_DOMAIN.test(domain))
+    throw new InvalidEmailAddress("its domain contains characters no domain has");
+  try {
+    return new URL(`http://${domain}`).hostname;
+  } catch {
+    throw new InvalidEmailAddress("its domain is not a valid internationalised domain name");
+  }
+}
+
+/**
  * The default normalisation of Portcullis (and, in its first steps, of Auth.js): NFKC, lower
- * case, trimmed. NFKC comes first so that look-alikes such as the full-width `＠` turn into the
- * ASCII character they imitate and are then checked like it, instead of slipping past the
- * checks and being folded into an `@` by a mail library later. The result must be one local
- * part and one dotted domain separated by exactly one `@`, without quotes, separators, control
- * characters or more than 320 characters.
+ * case, trimmed, and the domain in its ASCII (punycode) form. NFKC comes first so that
+ * look-alikes such as the full-width `＠` turn into the ASCII character they imitate and are then
+ * checked like it, instead of slipping past the checks and being folded into an `@` by a mail
+ * library later. The result must be one local part and one dotted domain separated by exactly
+ * one `@`, without quotes, separators, control characters or more than 320 characters. A
+ * lower-case ASCII address is its own normal form.
  *
  * @param value - The submitted address (anything the request body held).
  * @returns The normalised address.
@@ -53,21 +78,67 @@ export class InvalidEmailAddress extends TypeError {
  * @example
  * ```ts
  * normalizeEmailAddress("  Ada@Example.COM ") // "ada@example.com"
+ * normalizeEmailAddress("ada@exämple.test") // "ada@xn--exmple-cua.test"
  * ```
  */
 export function normalizeEmailAddress(value: unknown): string {
   if (typeof value !== "string") throw new InvalidEmailAddress("it is missing");
-  const address = value.normalize("NFKC").toLowerCase().trim();
-  if (address.length > MAX_ADDRESS_LENGTH) throw new InvalidEmailAddress("it is too long");
-  if (CONTROL_OR_FORMAT.test(address)) throw new InvalidEmailAddress("it contains control characters");
-  if (SEPARATOR.test(address)) throw new InvalidEmailAddress("it contains quotes, spaces or separators");
-  const parts = address.split("@");
-  const [local, domain] = parts;
-  if (parts.length !== 2 || !local || !domain) throw new InvalidEmailAddress("it needs exactly one '@'");
+  const folded = value.normalize("NFKC").toLowerCase().trim();
+  // Checked before IDNA too, so that no client makes the URL parser read a megabyte.
+  if (folded.length > MAX_ADDRESS_LENGTH) throw new InvalidEmailAddress("it is too long");
+  if (CONTROL_OR_FORMAT.test(folded)) throw new InvalidEmailAddress("it contains control characters");
+  if (SEPARATOR.test(folded)) throw new InvalidEmailAddress("it contains quotes, spaces or separators");
+  const parts = folded.split("@");
+  const [local, given] = parts;
+  if (parts.length !== 2 || !local || !given) throw new InvalidEmailAddress("it needs exactly one '@'");
+  const domain = asciiDomain(given);
   const labels = domain.split(".");
   if (labels.length < 2 || labels.some((label) => label === ""))
     throw new InvalidEmailAddress("its domain needs a dot between non-empty labels");
+  const address = `${local}@${domain}`;
+  if (address.length > MAX_ADDRESS_LENGTH) throw new InvalidEmailAddress("it is too long");
   return address;
+}
+
+/**
+ * Whether an address is already in the form {@link normalizeEmailAddress} gives it, so that it
+ * is the identifier a magic link to that mailbox would have. An address a normalisation would
+ * change (a KELVIN SIGN that NFKC turns into `K`, a non-ASCII capital, a Unicode domain) or
+ * refuse is not: it names, for whoever vouched for it, a mailbox other than the one it would
+ * be folded into.
+ *
+ * @param address - An address as some party (an identity provider) gave it.
+ * @returns True when normalising it changes nothing.
+ * @example
+ * ```ts
+ * isNormalizedEmailAddress("kate@example.test") // true
+ * isNormalizedEmailAddress("\u212Aate@example.test") // false (KELVIN SIGN)
+ * ```
+ */
+export function isNormalizedEmailAddress(address: string): boolean {
+  try {
+    return normalizeEmailAddress(address) === address;
+  } catch (error) {
+    if (error instanceof InvalidEmailAddress) return false;
+    throw error;
+  }
+}
+
+/**
+ * An address with its ASCII capitals lower-cased and every other character kept. Unlike
+ * `toLowerCase`, it never turns a non-ASCII character into an ASCII one (U+212A KELVIN SIGN
+ * into `k`), so an address cannot become another party's by case mapping.
+ *
+ * @param address - An address as some party (an identity provider) gave it.
+ * @returns The address, ASCII letters in lower case.
+ * @example
+ * ```ts
+ * lowerCaseAscii("Kate@Example.TEST") // "kate@example.test"
+ * lowerCaseAscii("\u212Aate@example.test") // "\u212Aate@example.test"
+ * ```
+ */
+export function lowerCaseAscii(address: string): string {
+  return address.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
 /**

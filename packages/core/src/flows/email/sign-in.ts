@@ -108,7 +108,7 @@ async function deliver(
 /**
  * Starts an email sign-in: normalises `email` from the body, calls the `signIn` callback with
  * `email.verificationRequest: true` (false denies, a URL redirects there, nothing is sent in
- * either case), applies the per-address rate limit, stores a hashed token and sends
+ * either case), applies the per-client and per-address rate limits, stores a hashed token and sends
  * `{actionUrl}/callback/{id}?callbackUrl&token&email` through `sendVerificationRequest`, then
  * redirects to the verify-request page (`pages.verifyRequest` when set), with the sealed cookie
  * that lets the built-in page name the address (see `sent-to.ts`).
@@ -118,7 +118,7 @@ async function deliver(
  * @returns The redirect.
  * @throws {EmailSignin} For an address that cannot be used.
  * @throws {EmailSignInError} For a failed send.
- * @throws {RateLimited} When the address had too many links lately.
+ * @throws {RateLimited} When the address, or the client asking, had too many links lately.
  * @throws {AccessDenied} When the `signIn` callback denies.
  * @throws {AdapterError} When an adapter call fails.
  * @example
@@ -138,7 +138,7 @@ export async function sendVerificationLink(req: AuthRequest, ctx: ActionContext)
   const account = emailAccount(provider, identifier, user.id);
   const redirect = await checkSignIn({ user, account, email: { verificationRequest: true } }, ctx);
   if (redirect) return { redirect };
-  await consumeEmailAllowance(provider, identifier, ctx);
+  await consumeEmailAllowance(provider, identifier, req, ctx);
   if (settings) return sendCode(provider, settings, { identifier, callbackUrl }, req, ctx);
   const { token, expires } = await issueVerificationToken(provider, identifier, ctx);
   const url = callbackLink(provider, { callbackUrl, token, email: identifier }, ctx);

@@ -8,6 +8,7 @@
 import { idText } from "../../adapter/ids";
 import { OAuthProfileParseError } from "../../errors";
 import type { Account, InternalOAuthProvider, Profile, TokenSet, User } from "../../types";
+import { lowerCaseAscii } from "../email/normalize";
 
 /**
  * The default `profile` callback: `sub` (or `id`) becomes the id, `name` (or `nickname`, or
@@ -31,6 +32,7 @@ export function defaultProfile(profile: Profile): User {
   };
 }
 
+/** The token fields the default `account` callback keeps, all of them text. */
 const KEPT_TEXT = [
   "access_token",
   "id_token",
@@ -75,7 +77,9 @@ export interface MappedProfile {
  * `{...account(tokens), provider, type, providerAccountId}` where the id is the user's id as a
  * string. The id must be a non-empty string or a finite number. `name`, `email` and `image` are
  * kept only as strings (anything else becomes null); an empty email is null, as no address is
- * one, and the email is lowercased, so the same address always finds the same user.
+ * one, and the email's ASCII letters are lowercased, so the same address always finds the same
+ * user; no other character is case-mapped, as `toLowerCase` would turn U+212A KELVIN SIGN into `k`
+ * and another mailbox's address into this one.
  *
  * @param provider - The normalised provider.
  * @param profile - The ID token claims or the userinfo response.
@@ -127,7 +131,7 @@ function textFields(user: User): Pick<User, "name" | "email" | "image"> {
     if (value !== undefined) fields[key] = typeof value === "string" ? value : null;
   }
   if (typeof fields.email === "string")
-    fields.email = fields.email === "" ? null : fields.email.toLowerCase();
+    fields.email = fields.email === "" ? null : lowerCaseAscii(fields.email);
   return fields;
 }
 
