@@ -6,6 +6,7 @@ import {
 } from "@portcullis/core";
 import type { RequestEvent } from "@sveltejs/kit";
 import { setCookies } from "./cookies";
+import { serverCall } from "./public-origin";
 
 /**
  * `event.locals.getAccessToken(providerId)`: the signed-in user's upstream access token through
@@ -33,9 +34,8 @@ export function accessTokenGetter(
   signedOut: () => void,
 ): (providerId: string) => Promise<AccessTokenResult | null> {
   return async (providerId) => {
-    const call = { headers: event.request.headers, origin: event.url.origin };
     try {
-      return await accessTokenWithCookies(auth, providerId, call, (cookies) =>
+      return await accessTokenWithCookies(auth, providerId, serverCall(event), (cookies) =>
         setCookies(event.cookies, cookies),
       );
     } catch (error) {

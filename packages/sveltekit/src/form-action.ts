@@ -3,6 +3,7 @@ import { InvalidRequest } from "@portcullis/core/errors";
 import { type Action, error, type RequestEvent, redirect } from "@sveltejs/kit";
 import { setCookies } from "./cookies";
 import { engineFor } from "./engine";
+import { serverCall } from "./public-origin";
 import type { SvelteKitAuthConfig } from "./types";
 
 /**
@@ -20,13 +21,35 @@ interface FormFields {
 }
 
 /**
+ * Whether an error carries the HTTP status SvelteKit answers it with, as adapter-node's 413 for a
+ * body over `BODY_SIZE_LIMIT` does.
+ */
+function hasStatus(cause: unknown): boolean {
+  return typeof cause === "object" && cause !== null && "status" in cause && typeof cause.status === "number";
+}
+
+/**
+ * The posted form. A body that does not parse as one (a malformed or cut-off multipart body) is
+ * the client's mistake: SvelteKit's 400, not the 500 of an unexpected error. An error with its own
+ * status keeps it.
+ */
+async function formDataOf(event: RequestEvent): Promise<FormData> {
+  try {
+    return await event.request.formData();
+  } catch (cause) {
+    if (hasStatus(cause)) throw cause;
+    error(400, "The form could not be read.");
+  }
+}
+
+/**
  * Reads the form. `redirectTo` defaults to the page the form was posted from (its Referer, else
  * the action's own path); the engine's `redirect` callback decides whether it may be used.
  */
 async function readForm(event: RequestEvent): Promise<FormFields> {
   const rest: Record<string, string> = {};
   const authorizationParams: Record<string, string> = {};
-  for (const [name, value] of await event.request.formData()) {
+  for (const [name, value] of await formDataOf(event)) {
     // Files have no meaning to the engine; only text fields are passed on.
     if (typeof value !== "string") continue;
     if (name.startsWith(AUTHORIZATION_PARAM))
@@ -58,9 +81,6 @@ async function redirectAfter(event: RequestEvent, step: Promise<RedirectResult>)
   redirect(303, result.redirect);
 }
 
-/** The request being served, as the engine's server face reads it. */
-const callOf = (event: RequestEvent) => ({ headers: event.request.headers, origin: event.url.origin });
-
 /**
  * The `signIn` form action of {@link SvelteKitAuth}. Without a provider, or with one the
  * configuration lacks, it redirects to the sign-in page; credentials are checked with the form's
@@ -72,7 +92,8 @@ const callOf = (event: RequestEvent) => ({ headers: event.request.headers, origi
  * success, the sign-in page with `?error=CredentialsSignin&code=credentials` when credentials are
  * refused, the error page for other failures.
  * @throws A SvelteKit HttpError (via `error()`) when the engine cannot sign in at all: 400 for a
- * request whose host it refuses, 500 for a configuration problem (details in the server log).
+ * body that is no form or a request whose host it refuses, 500 for a configuration problem
+ * (details in the server log). A body error with its own status (a 413) is rethrown.
  * @example
  * ```ts
  * export const actions = { default: createSignIn(config) }
@@ -82,7 +103,7 @@ export function createSignIn(config: SvelteKitAuthConfig): Action {
   return async (event) => {
     const auth = await engineFor(config, event);
     const { provider, redirectTo, authorizationParams, fields } = await readForm(event);
-    const call = { ...callOf(event), fields, callbackUrl: redirectTo, authorizationParams };
+    const call = { ...serverCall(event), fields, callbackUrl: redirectTo, authorizationParams };
     await redirectAfter(event, auth.signIn(provider, { ...call, redirectOnError: true }));
   };
 }
@@ -93,7 +114,8 @@ export function createSignIn(config: SvelteKitAuthConfig): Action {
  *
  * @param config The configuration, or a function of the request event returning it.
  * @returns A SvelteKit form action ending in `redirect(303, url)`.
- * @throws A SvelteKit HttpError when the engine cannot sign out (configuration problem, a
+ * @throws A SvelteKit HttpError: 400 for a body that is no form (a body error with its own
+ * status, a 413, is rethrown), 500 when the engine cannot sign out (configuration problem, a
  * failing `redirect` callback).
  * @example
  * ```ts
@@ -104,6 +126,6 @@ export function createSignOut(config: SvelteKitAuthConfig): Action {
   return async (event) => {
     const auth = await engineFor(config, event);
     const { redirectTo } = await readForm(event);
-    await redirectAfter(event, auth.signOut({ ...callOf(event), callbackUrl: redirectTo }));
+    await redirectAfter(event, auth.signOut({ ...serverCall(event), callbackUrl: redirectTo }));
   };
 }

@@ -1,15 +1,18 @@
-import type { AuthEngine, Session } from "@portcullis/core";
+import { type AuthEngine, isAuthAction, type Session } from "@portcullis/core";
 import type { Handle, RequestEvent } from "@sveltejs/kit";
 import { accessTokenGetter } from "./access-token";
 import { setCookies } from "./cookies";
 import { engineFor } from "./engine";
+import { authRequest, serverCall } from "./public-origin";
 import { sessionControl } from "./session-control";
 import type { SvelteKitAuthConfig } from "./types";
 
 /**
- * The server hook of {@link SvelteKitAuth}: a GET or POST under the configuration's `basePath`
- * (default `/auth`) is answered by the engine's HTTP face, its Response returned untouched; every
- * other request gets `event.locals.auth()` and `event.locals.sessions`, and goes on to the app.
+ * The server hook of {@link SvelteKitAuth}: a GET or POST to one of the engine's routes under the
+ * configuration's `basePath` (default `/auth`), e.g. `/auth/session` or `/auth/callback/github`,
+ * is answered by the engine's HTTP face on the origin the adapter resolved, its Response returned
+ * untouched; every other request (the app's own pages under `basePath` too) gets
+ * `event.locals.auth()` and `event.locals.sessions`, and goes on to the app.
  *
  * @param config The configuration, or a function of the request event returning it.
  * @returns A SvelteKit `Handle` for `src/hooks.server.ts`.
@@ -21,14 +24,7 @@ import type { SvelteKitAuthConfig } from "./types";
 export function createHandle(config: SvelteKitAuthConfig): Handle {
   return async ({ event, resolve }) => {
     const auth = await engineFor(config, event);
-    const basePath = auth.basePath();
-    const { pathname } = event.url;
-    const method = event.request.method;
-    if (
-      (method === "GET" || method === "POST") &&
-      (pathname === basePath || pathname.startsWith(`${basePath}/`))
-    )
-      return auth.handle(event.request);
+    if (isAuthRoute(event, auth.basePath())) return auth.handle(authRequest(event));
     let session: Promise<Session | null> | undefined;
     // Read on first use and at most once: a layout and a page asking both cost one session read.
     event.locals.auth = () => {
@@ -45,12 +41,21 @@ export function createHandle(config: SvelteKitAuthConfig): Handle {
   };
 }
 
+/**
+ * Whether the engine answers the request: a GET or POST whose first segment under `basePath` is
+ * one of its actions, as `@auth/sveltekit` decides. Anything else there (`basePath` itself, an
+ * app's `/auth/login` named by `pages.signIn`) is the app's.
+ */
+function isAuthRoute(event: RequestEvent, basePath: string): boolean {
+  const { method } = event.request;
+  const { pathname } = event.url;
+  if ((method !== "GET" && method !== "POST") || !pathname.startsWith(`${basePath}/`)) return false;
+  return isAuthAction(pathname.slice(basePath.length + 1).split("/")[0] ?? "");
+}
+
 /** The event's session, its refreshed cookie set on the response as the session route would. */
 async function readSession(auth: AuthEngine, event: RequestEvent): Promise<Session | null> {
-  const { session, cookies } = await auth.session({
-    headers: event.request.headers,
-    origin: event.url.origin,
-  });
+  const { session, cookies } = await auth.session(serverCall(event));
   try {
     setCookies(event.cookies, cookies);
   } catch {

@@ -1,6 +1,7 @@
 import type { AuthEngine, RevokeResult } from "@portcullis/core";
 import type { RequestEvent } from "@sveltejs/kit";
 import { setCookies } from "./cookies";
+import { serverCall } from "./public-origin";
 import type { SessionControl } from "./types";
 
 /**
@@ -25,7 +26,7 @@ import type { SessionControl } from "./types";
  * ```
  */
 export function sessionControl(auth: AuthEngine, event: RequestEvent, signedOut: () => void): SessionControl {
-  const call = () => ({ headers: event.request.headers, origin: event.url.origin });
+  const call = () => serverCall(event);
   const applied = (result: RevokeResult | null): number | null => {
     if (!result) return null;
     setCookies(event.cookies, result.cookies);
