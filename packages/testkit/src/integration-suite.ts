@@ -275,7 +275,7 @@ function protectedRouteCases({ app, brokenLogged, broken, start }: SuiteContext)
   it("getSession sets no cookie, so it does not extend a database session either", async (context) => {
     if (!start)
       return context.skip(
-        "a prebuilt fixture app has a fixed configuration; its package tests getSession in process",
+        "a prebuilt fixture app runs its own configuration, not this database one; the package tests its session read in process",
       );
     const db = await databaseSessionSetup();
     const running = await start(db.config, { broken });
