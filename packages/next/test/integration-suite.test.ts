@@ -1,8 +1,10 @@
 /**
  * The shared suites on the built fixture app: the integration suite, then getAccessToken (with an
  * OpenID Connect sign-in through the app's route handlers, whose requests to the provider go
- * through Next.js's patched fetch); getAccessToken in a server component; and a magic link sent
- * by SMTP and followed through the app's route handlers.
+ * through Next.js's patched fetch); getAccessToken in a server component; a magic link sent
+ * by SMTP and followed through the app's route handlers; and a database session that auth() in a
+ * server component does not extend (it cannot set the cookie), so the cookie lives as long as the
+ * row.
  */
 import type { AuthConfig } from "@portcullis/core";
 import Nodemailer from "@portcullis/core/providers/nodemailer";
@@ -10,10 +12,12 @@ import { MemoryAdapter } from "@portcullis/memory-adapter";
 import {
   type AccessTokenFixture,
   accessTokenFixture,
+  integrationConfig,
   runAccessTokenSuite,
   runIntegrationTests,
   SESSION_COOKIE,
   type SmtpSink,
+  signInAsAlice,
   startSmtpSink,
 } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,5 +125,52 @@ describe("a magic link through the app's route handlers", () => {
     expect(landed.headers.get("location")).toBe(`${running().origin}/me`);
     const me = (await (await client.get("/me")).json()) as { user?: { email?: string } };
     expect(me.user?.email).toBe("ada@example.test");
+  });
+});
+
+/** The latest Expires of a session cookie the browser was given, in ms. */
+function cookieExpiry(responses: Response[]): number {
+  let latest = 0;
+  for (const response of responses)
+    for (const cookie of response.headers.getSetCookie()) {
+      if (!cookie.startsWith(`${SESSION_COOKIE}=`)) continue;
+      const expires = /Expires=([^;]+)/i.exec(cookie)?.[1];
+      if (expires) latest = Math.max(latest, Date.parse(expires));
+    }
+  return latest;
+}
+
+// The root layout of an Auth.js app reads auth() in a server component and hands the session to
+// <SessionProvider> (the fixture's /with-provider does). Were that read to extend the row, every
+// later read within updateAge (the session route too) would see a fresh row and re-issue nothing:
+// the browser's cookie would keep the sign-in's expiry and the user would be signed out at
+// maxAge however active, leaving the row behind.
+describe("a database session read by auth() in a server component", () => {
+  it("moves the browser cookie's expiry along with the session it extends", async () => {
+    const adapter = MemoryAdapter();
+    await adapter.createUser!({ id: "u1", name: "Alice", email: "alice@example.com", emailVerified: null });
+    const config = integrationConfig({
+      adapter,
+      session: { strategy: "database", maxAge: 60, updateAge: 1 },
+    });
+    running().use({ config: withProtectedRoute(config), broken: integrationConfig({ trustHost: false }) });
+    const browser = running().client();
+
+    const signIn = await signInAsAlice(browser);
+    expect(signIn.status).toBe(302);
+    const signedInExpiry = cookieExpiry([signIn]);
+    expect(signedInExpiry).toBeGreaterThan(Date.now());
+
+    // updateAge passes; the user keeps using the app.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const page = await browser.get("/with-provider"); // the layout's auth(): extends the row
+    expect(await page.text()).toContain("authenticated|Alice");
+    const session = await browser.get("/auth/session"); // what SessionProvider would fetch
+    const { expires } = (await session.json()) as { expires: string };
+
+    // The session now lives ~2.5 s longer than at sign-in; the cookie must too (1 s: Expires has
+    // whole seconds).
+    expect(Date.parse(expires)).toBeGreaterThan(signedInExpiry + 1_000);
+    expect(cookieExpiry([signIn, page, session])).toBeGreaterThanOrEqual(Date.parse(expires) - 1_000);
   });
 });
