@@ -1,4 +1,5 @@
 import { currentPage } from "./browser";
+import { ClientFetchError } from "./client-fetch-error";
 import { type ResolvedClient, resolveClient } from "./configure-client";
 import { fetchCsrfToken } from "./get-csrf-token";
 import { postForUrl } from "./post-for-url";
@@ -12,8 +13,8 @@ import type { SignOutOptions } from "./types";
  * @param options `redirect` (default `true`), `redirectTo` (alias `callbackUrl`; default: the
  *   current page), `federated` (sign out at the identity provider too), and client options.
  * @returns `{ url }`, where the server would send the user, with `redirect: false`; else `undefined`.
- * @throws ClientFetchError when the server is unreachable or answers with an error; the session
- *   may then still exist.
+ * @throws ClientFetchError when the server is unreachable, answers with an error, or refuses the
+ *   sign-out (e.g. `MissingCSRF`); the session may then still exist, and nothing is navigated to.
  * @see WIRE.md "Actions" (signout POST)
  * @example
  * ```ts
@@ -41,7 +42,8 @@ export async function signOut(options: SignOutOptions = {}): Promise<{ url: stri
  * @param csrfToken The token from `fetchCsrfToken`.
  * @param options Where the user should land.
  * @returns The absolute URL to navigate to.
- * @throws ClientFetchError when the server is unreachable or answers with an error.
+ * @throws ClientFetchError when the server is unreachable, answers with an error, or refuses the
+ *   sign-out (its answer names an `error`, e.g. `MissingCSRF`: the session still exists).
  * @example
  * ```ts
  * const url = await postSignOut(client, "signOut", csrfToken, { redirectTo: "/" })
@@ -58,5 +60,13 @@ export async function postSignOut(
   if (callbackUrl !== undefined) form.set("callbackUrl", callbackUrl);
   if (options.federated !== undefined) form.set("federated", String(options.federated));
   const { url } = await postForUrl(client, { operation, method: "POST", action: "signout", form });
+  // The server answers a refused sign-out (a CSRF check that failed) with its sign-in page and
+  // `?error=`, as a redirect: the session still exists, so this must not pass for a sign-out.
+  const refusal = new URL(url).searchParams.get("error");
+  if (refusal !== null)
+    throw new ClientFetchError(
+      operation,
+      `the server refused the sign-out (${refusal}); the session still exists`,
+    );
   return url;
 }

@@ -164,6 +164,42 @@ describe("unusable answers reject with the operation named", () => {
   });
 });
 
+describe("a sign-out the server refuses", () => {
+  it("rejects, navigating or not, and the session lives on", async () => {
+    const server = await startPortcullis();
+    started.push(server.app);
+    const b = browser(server.app.url);
+    const result = await signIn("credentials", {
+      ...b.options,
+      username: "alice",
+      password: "wonderland",
+      redirect: false,
+    });
+    expect(result?.ok).toBe(true);
+    // A second CSRF cookie, as a sibling subdomain plants one: the core answers every sign-out
+    // with its sign-in page and error=MissingCSRF, and ends nothing.
+    const planted = {
+      ...b.options,
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = new Request(input, init);
+        const csrf = `authjs.csrf-token=${"0".repeat(64)}%7C${"0".repeat(64)}`;
+        request.headers.set("cookie", `${b.jar.header()}; ${csrf}`);
+        const response = await fetch(request, { redirect: "manual" });
+        b.jar.update(response);
+        return response;
+      },
+    };
+    for (const redirect of [false, true]) {
+      const error = await failure(signOut({ ...planted, redirect }));
+      expect(error.message).toBe(
+        "signOut: the server refused the sign-out (MissingCSRF); the session still exists",
+      );
+    }
+    expect(b.visits).toEqual([]);
+    expect((await getSession(b.options))?.user?.name).toBe("Alice");
+  });
+});
+
 describe("a redirect answer is followed only to an http(s) URL", () => {
   // Set as `location.href`, a `javascript:` URL would run in the app's page, which a redirect's
   // Location never could: a compromised server (or one behind a cross-origin baseUrl) must not

@@ -221,3 +221,29 @@ it("shows a second tab the sign-in, update and sign-out made in the first", asyn
   await first.evaluate(`window.auth.signOut({ redirect: false })`);
   await shows(second, "unauthenticated||");
 });
+
+it("keeps every tab signed in, and rejects, when the server refuses the sign-out", async () => {
+  // A sibling subdomain's planted CSRF cookie (the same name, a longer Path): both copies are
+  // sent, the core fails the CSRF check (MissingCSRF) and the session lives on.
+  const first = await open();
+  await first.evaluate(SIGN_IN);
+  const second = await open();
+  await shows(second, "authenticated|Alice|hello");
+  await context.addCookies([
+    {
+      name: "authjs.csrf-token",
+      value: `${"0".repeat(64)}%7C${"0".repeat(64)}`,
+      domain: new URL(app.url).hostname,
+      path: "/api",
+    },
+  ]);
+  const outcome = await first.evaluate(
+    `window.auth.signOut({ redirect: false }).then((a) => "resolved " + a.url, (e) => "rejected " + e.name)`,
+  );
+  expect(outcome).toBe("rejected ClientFetchError");
+  expect(await first.evaluate("window.auth.getSession().then((s) => s?.user?.name)")).toBe("Alice");
+  // Nothing was announced: a refetch in either tab still finds the session it shows.
+  expect(await focus(second, 1)).toBe(1);
+  await shows(first, "authenticated|Alice|hello");
+  await shows(second, "authenticated|Alice|hello");
+});
