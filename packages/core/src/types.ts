@@ -238,7 +238,7 @@ export interface EmailConfig extends CommonProviderOptions {
   from?: string;
   /** Transport options (SMTP URL or options object for nodemailer). */
   server?: unknown;
-  /** Normalises the address before use. Default: trim, lowercase, NFKC, the domain in punycode; rejects `"`. */
+  /** Normalises the address before use. Default: trim, lowercase, NFKC, an ideographic full stop as `.`; rejects `"` and domains IDNA refuses. */
   normalizeIdentifier?: (identifier: string) => string;
   /**
    * When true, the link opens a page with a one-click confirm button that POSTs the token, so a

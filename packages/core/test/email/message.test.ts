@@ -43,7 +43,7 @@ describe("normalizeEmailAddress", () => {
     ["  Ada@Example.COM\t", "ada@example.com"],
     ["ａｄａ@example.com", "ada@example.com"],
     ["ada+tag@sub.example.co.uk", "ada+tag@sub.example.co.uk"],
-    ["ada@bücher.example", "ada@xn--bcher-kva.example"],
+    ["ada@bücher.example", "ada@bücher.example"],
     ["o'neil@example.com", "o'neil@example.com"],
   ])("turns %j into %j", (input, expected) => {
     expect(normalizeEmailAddress(input)).toBe(expected);

@@ -1,11 +1,11 @@
 /**
- * One mailbox, one identifier: a domain is compared in its ASCII (punycode) form after IDNA
- * (UTS #46), as mail libraries send it, so the spellings of a mailbox's domain (ideographic full
- * stops, a Unicode label and its punycode form) share the per-address link allowance and sign
- * the owner in to one user. Addresses stored by earlier versions (lower-case ASCII) stay their
- * own identifiers. Real SMTP sink, real memory adapter.
+ * One mailbox, one count: the spellings of a mailbox's domain (ideographic full stops, a Unicode
+ * label and its punycode form) share the per-address link allowance, counted by the domain's
+ * ASCII form as mail libraries send it. The full stops are folded into `.` in the identifier as
+ * well, so they sign the owner in to one user; a Unicode domain stays in Unicode, as Auth.js
+ * stores it (its punycode spelling is another identifier, as in Auth.js). Real SMTP sink, real
+ * memory adapter.
  */
-
 import { normalizeEmailAddress } from "@portcullis/core/flows/email/normalize";
 import { type SmtpSink, startSmtpSink } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,7 +65,7 @@ describe("two spellings of one mailbox", () => {
     },
   );
 
-  it.each(spellings("user"))(
+  it.each(spellings("user").slice(0, 2))(
     "%s sign the mailbox's owner in to one user, not two",
     async (_name, plain, variant, mailbox) => {
       const app = emailApp(sink, { provider: { rateLimit: false } });
@@ -90,18 +90,21 @@ describe("normalizeEmailAddress and domains", () => {
   it.each([
     ["ada@mail\u3002example.test", "ada@mail.example.test"],
     ["ada@mail\uff0eexample.test", "ada@mail.example.test"],
-    ["ada@B\u00fcCHER.example", "ada@xn--bcher-kva.example"],
+    ["ada@B\u00fcCHER.example", "ada@b\u00fccher.example"],
     ["ada@xn--bcher-kva.example", "ada@xn--bcher-kva.example"],
   ])("turns %j into %j", (input, expected) => {
     expect(normalizeEmailAddress(input)).toBe(expected);
   });
 
-  it.each(["ada@example.com", "ada+tag@sub.example.co.uk", "o'neil@my-host_1.example", "x.y-z@192.0.2.1"])(
-    "keeps the lower-case ASCII address %j, as earlier versions stored it",
-    (address) => {
-      expect(normalizeEmailAddress(address)).toBe(address);
-    },
-  );
+  it.each([
+    "ada@example.com",
+    "ada+tag@sub.example.co.uk",
+    "o'neil@my-host_1.example",
+    "x.y-z@192.0.2.1",
+    "ada@ex\u00e4mple.test",
+  ])("keeps the lower-case address %j, as earlier versions stored it", (address) => {
+    expect(normalizeEmailAddress(address)).toBe(address);
+  });
 
   it.each([
     ["a percent-escape the URL parser would decode", "ada@ex%61mple.test"],

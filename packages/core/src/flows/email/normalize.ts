@@ -45,10 +45,7 @@ export class InvalidEmailAddress extends TypeError {
 
 /**
  * The ASCII (punycode) form of a domain, as IDNA (UTS #46, applied by the WHATWG URL parser) maps
- * it and as mail libraries send it: `exämple.test` and `xn--exmple-cua.test`, or
- * `mail。example.test` and `mail.example.test`, reach one mailbox and so must be one identifier.
- * An ASCII domain of letters, digits, hyphens and dots maps to itself, so identifiers stored
- * before this step was added keep finding their rows.
+ * it and as mail libraries send it: `exämple.test` and `xn--exmple-cua.test` reach one mailbox.
  *
  * @throws {InvalidEmailAddress} When the domain holds characters no domain can, or IDNA refuses it.
  */
@@ -64,12 +61,15 @@ function asciiDomain(domain: string): string {
 
 /**
  * The default normalisation of Portcullis (and, in its first steps, of Auth.js): NFKC, lower
- * case, trimmed, and the domain in its ASCII (punycode) form. NFKC comes first so that
- * look-alikes such as the full-width `＠` turn into the ASCII character they imitate and are then
- * checked like it, instead of slipping past the checks and being folded into an `@` by a mail
- * library later. The result must be one local part and one dotted domain separated by exactly
- * one `@`, without quotes, separators, control characters or more than 320 characters. A
- * lower-case ASCII address is its own normal form.
+ * case, trimmed, and an ideographic full stop in the domain (`。`, also what NFKC makes of the
+ * halfwidth one) turned into the `.` that IDNA turns it into when the mail is sent. NFKC comes
+ * first so that look-alikes such as the full-width `＠` turn into the ASCII character they imitate
+ * and are then checked like it, instead of slipping past the checks and being folded into an `@`
+ * by a mail library later. The result must be one local part and one dotted domain separated by
+ * exactly one `@`, without quotes, separators, control characters or more than 320 characters,
+ * and its domain one that IDNA accepts. A Unicode domain stays in Unicode, as Auth.js stores it,
+ * so the users it created keep their rows; its punycode spelling is another identifier, though
+ * both share one link allowance (see {@link mailboxOf}).
  *
  * @param value - The submitted address (anything the request body held).
  * @returns The normalised address.
@@ -78,32 +78,52 @@ function asciiDomain(domain: string): string {
  * @example
  * ```ts
  * normalizeEmailAddress("  Ada@Example.COM ") // "ada@example.com"
- * normalizeEmailAddress("ada@exämple.test") // "ada@xn--exmple-cua.test"
+ * normalizeEmailAddress("ada@mail。example.test") // "ada@mail.example.test"
  * ```
  */
 export function normalizeEmailAddress(value: unknown): string {
   if (typeof value !== "string") throw new InvalidEmailAddress("it is missing");
-  const folded = value.normalize("NFKC").toLowerCase().trim();
-  // Checked before IDNA too, so that no client makes the URL parser read a megabyte.
-  if (folded.length > MAX_ADDRESS_LENGTH) throw new InvalidEmailAddress("it is too long");
-  if (CONTROL_OR_FORMAT.test(folded)) throw new InvalidEmailAddress("it contains control characters");
-  if (SEPARATOR.test(folded)) throw new InvalidEmailAddress("it contains quotes, spaces or separators");
-  const parts = folded.split("@");
-  const [local, given] = parts;
-  if (parts.length !== 2 || !local || !given) throw new InvalidEmailAddress("it needs exactly one '@'");
-  const domain = asciiDomain(given);
+  const address = value.normalize("NFKC").toLowerCase().trim().replace(/\u3002/g, ".");
+  if (address.length > MAX_ADDRESS_LENGTH) throw new InvalidEmailAddress("it is too long");
+  if (CONTROL_OR_FORMAT.test(address)) throw new InvalidEmailAddress("it contains control characters");
+  if (SEPARATOR.test(address)) throw new InvalidEmailAddress("it contains quotes, spaces or separators");
+  const parts = address.split("@");
+  const [local, domain] = parts;
+  if (parts.length !== 2 || !local || !domain) throw new InvalidEmailAddress("it needs exactly one '@'");
   const labels = domain.split(".");
   if (labels.length < 2 || labels.some((label) => label === ""))
     throw new InvalidEmailAddress("its domain needs a dot between non-empty labels");
-  const address = `${local}@${domain}`;
-  if (address.length > MAX_ADDRESS_LENGTH) throw new InvalidEmailAddress("it is too long");
+  asciiDomain(domain);
   return address;
+}
+
+/**
+ * The mailbox an identifier's mail is delivered to: its domain in the ASCII form IDNA gives it,
+ * so that every spelling of one mailbox (`ada@bücher.example`, `ada@xn--bcher-kva.example`) is
+ * counted as one by the link limit. An identifier that is no plain address (a custom
+ * `normalizeIdentifier` may make anything) is its own mailbox.
+ *
+ * @param identifier - A normalised identifier.
+ * @returns The address with an ASCII domain, or the identifier.
+ * @example
+ * ```ts
+ * mailboxOf("ada@bücher.example") // "ada@xn--bcher-kva.example"
+ * ```
+ */
+export function mailboxOf(identifier: string): string {
+  const at = identifier.lastIndexOf("@");
+  if (at < 1) return identifier;
+  try {
+    return `${identifier.slice(0, at)}@${asciiDomain(identifier.slice(at + 1))}`;
+  } catch {
+    return identifier;
+  }
 }
 
 /**
  * Whether an address is already in the form {@link normalizeEmailAddress} gives it, so that it
  * is the identifier a magic link to that mailbox would have. An address a normalisation would
- * change (a KELVIN SIGN that NFKC turns into `K`, a non-ASCII capital, a Unicode domain) or
+ * change (a KELVIN SIGN that NFKC turns into `K`, a non-ASCII capital) or
  * refuse is not: it names, for whoever vouched for it, a mailbox other than the one it would
  * be folded into.
  *

@@ -21,6 +21,7 @@ import { CLIENT_ADDRESS_LIMIT, clientAddress } from "../../rate-limit/client-add
 import { isLimit, isStore, limitKey, refundAllowance, takeOrRefuse } from "../../rate-limit/limit";
 import { defaultStore } from "../../rate-limit/memory-store";
 import type { EmailConfig, EmailRateLimit, RateLimitStore, RateLimitWindow } from "../../types";
+import { mailboxOf } from "./normalize";
 
 /** The default: 5 links per address per 15 minutes. */
 const DEFAULT_LIMIT: EmailRateLimit = { max: 5, windowSeconds: 900 };
@@ -129,7 +130,8 @@ export async function consumeEmailAllowance(
       `Too many sign-in links were requested from this client address in ${client.limit.windowSeconds} s.`,
     );
   }
-  const key = await limitKey(ctx.config.secrets[0] ?? "", ["email", provider.id], identifier);
+  // Keyed by the mailbox, so a Unicode domain and its punycode spelling share one allowance.
+  const key = await limitKey(ctx.config.secrets[0] ?? "", ["email", provider.id], mailboxOf(identifier));
   if (!(await takeOrRefuse(limit.store ?? defaultStore, key, limit, ctx.now, logger))) {
     // A refused request counts for no one: the client's event goes back.
     if (client) await refundAllowance(client.store, client.key, ctx.now);
