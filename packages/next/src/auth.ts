@@ -196,14 +196,22 @@ async function signInRedirect(
 
 /**
  * Where a refused request signs in, or `undefined` when it is for that page. The built-in page's
- * URL comes from the engine with the routes' whole path; a custom `pages.signIn` is a page of the
- * app, under its basePath and locale as `nextUrl.clone()` formats them (trailing slash included).
+ * URL comes from the engine with the routes' whole path; a custom `pages.signIn` given as a path
+ * is a page of the app, under its basePath and locale as `nextUrl.clone()` formats them (trailing
+ * slash included); one given as an absolute URL (a sign-in page on another host) is used as given,
+ * as the core's own redirects do.
  */
 function signInPage(request: NextRequest, custom: string | undefined, builtIn: URL): URL | undefined {
   if (custom === undefined)
     return samePath(builtIn.pathname, new URL(request.url).pathname)
       ? undefined
       : new URL(builtIn.pathname, builtIn.origin);
+  const absolute = absoluteHttpUrl(custom);
+  if (absolute !== undefined)
+    // request.url's path is the whole one (basePath and locale), as an absolute page names it.
+    return absolute.origin === builtIn.origin && samePath(absolute.pathname, new URL(request.url).pathname)
+      ? undefined
+      : absolute;
   const { pathname, search } = new URL(custom, builtIn.origin);
   // nextUrl.pathname is the app's path, without basePath and locale, as pages.signIn is.
   if (samePath(pathname, request.nextUrl.pathname)) return undefined;
@@ -211,6 +219,13 @@ function signInPage(request: NextRequest, custom: string | undefined, builtIn: U
   page.pathname = pathname;
   page.search = search;
   return onOrigin(page.href, builtIn.origin);
+}
+
+/** `page` as a URL when it is an absolute http(s) URL; `undefined` for a path (`/login`). */
+function absoluteHttpUrl(page: string): URL | undefined {
+  if (!URL.canParse(page)) return undefined;
+  const url = new URL(page);
+  return url.protocol === "https:" || url.protocol === "http:" ? url : undefined;
 }
 
 /**

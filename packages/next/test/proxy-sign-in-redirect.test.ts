@@ -2,9 +2,10 @@
  * `auth` as the proxy (middleware) sending a refused request to sign in: a form post is answered
  * 303 so the browser fetches the sign-in page instead of re-posting the form there; the sign-in
  * page is never redirected to itself, slashed or not (`trailingSlash: true`); and the redirect and
- * its callbackUrl keep the app's basePath. The requests are the NextRequests Next.js hands the
- * proxy (with the app's `nextConfig`), so no `next build` is needed; what the browser does with
- * the answer is followed by hand.
+ * its callbackUrl keep the app's basePath, while an absolute `pages.signIn` (another host) is used
+ * as given. The requests are the NextRequests Next.js hands the proxy (with the app's
+ * `nextConfig`), so no `next build` is needed; what the browser does with the answer is followed
+ * by hand.
  */
 import NextAuth, { type NextAuthConfig } from "@portcullis/next";
 import { integrationConfig } from "@portcullis/testkit";
@@ -102,5 +103,25 @@ describe("a refused request in an app with a Next.js basePath", () => {
     const location = new URL(response.headers.get("location") ?? "");
     expect(location.pathname).toBe("/fr/login");
     expect(location.searchParams.get("callbackUrl")).toBe(`${ORIGIN}/fr/dashboard`);
+  });
+});
+
+describe("a pages.signIn given as an absolute URL", () => {
+  // A sign-in page on another host is used as given, as the core's own redirects use it; the
+  // callbackUrl still names the request on the app's own origin.
+  it("sends a refused request there, with callbackUrl back to the app", async () => {
+    const { auth } = protectEverything({ pages: { signIn: "https://accounts.example.test/login" } });
+    const refused = await auth(new NextRequest(`${ORIGIN}/dashboard`, { headers: HOST }));
+    expect(refused.status).toBe(307);
+    const location = new URL(refused.headers.get("location") ?? "");
+    expect(location.origin + location.pathname).toBe("https://accounts.example.test/login");
+    expect(location.searchParams.get("callbackUrl")).toBe(`${ORIGIN}/dashboard`);
+  });
+
+  it("does not redirect the page to itself when it is on the app's own origin", async () => {
+    const { auth } = protectEverything({ pages: { signIn: `${ORIGIN}/login` } });
+    const response = await auth(new NextRequest(`${ORIGIN}/login`, { headers: HOST }));
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("x-middleware-next")).toBe("1");
   });
 });
