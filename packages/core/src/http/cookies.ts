@@ -326,6 +326,33 @@ function chunkIndex(cookieName: string, name: string): number | undefined {
 }
 
 /**
+ * The values of the chunks `name.<from>`, `name.<from + 1>`, ... in order, up to the first one
+ * missing (or left out as ambiguous), up to chunk {@link MAX_CHUNK_RUN}: for a caller that must
+ * find the user's own run in a family {@link readChunked} refuses, a sign-out.
+ *
+ * @param cookies - The parsed request cookies (see {@link parseCookies}).
+ * @param name - The cookie name, e.g. `authjs.session-token`.
+ * @param from - The first chunk's index.
+ * @returns The chunk values (empty when there is no `name.<from>`).
+ * @example
+ * ```ts
+ * chunkRun(parseCookies("s.0=a; s.1=b; s.3=d"), "s") // ["a", "b"]
+ * ```
+ */
+export function chunkRun(cookies: Map<string, string>, name: string, from = 0): string[] {
+  const run: string[] = [];
+  for (let index = from; index < MAX_CHUNK_RUN; index++) {
+    const value = cookies.get(`${name}.${index}`);
+    if (!value) break;
+    run.push(value);
+  }
+  return run;
+}
+
+/** The most chunks {@link chunkRun} answers: a browser keeps about 4 KB per cookie and 180 cookies per site. */
+const MAX_CHUNK_RUN = 32;
+
+/**
  * Reads a value that may be split across chunk cookies: the non-empty cookie named `name`, or the
  * non-empty chunks `name.0`, `name.1`, ... joined in order of their numeric suffix.
  *

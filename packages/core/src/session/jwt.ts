@@ -12,7 +12,14 @@ import type { ActionContext, AuthRequest } from "../context";
 import { base64urlEncode } from "../crypto/primitives";
 import { JWTSessionError, SessionStoreUnavailable, SignOutError } from "../errors";
 import { emit } from "../events";
-import { clearChunked, cookieValues, readChunked, type SetCookie, writeChunked } from "../http/cookies";
+import {
+  chunkRun,
+  clearChunked,
+  cookieValues,
+  readChunked,
+  type SetCookie,
+  writeChunked,
+} from "../http/cookies";
 import type { DefaultSession, JWT, Session, SessionCallbackParams, SessionOptions } from "../types";
 import { adapterDateExpired } from "./expiry";
 import { IDP_CLAIMS, type IdpSession, idpSessionOf } from "./idp";
@@ -150,10 +157,11 @@ async function decodeToken(token: string, ctx: ActionContext): Promise<JWT | nul
 /**
  * The live tokens a sign-out ends: the one the request reads, or, when a cookie a sibling
  * subdomain planted made the session unreadable (a second copy of the name, which the read
- * ignores, or a chunk beside the unchunked cookie), each copy of the unchunked cookie that
- * decodes. Only this server can make a token that decodes, so a planted copy is its planter's
- * own session or garbage: ending it harms nobody else, and the user's real session ends with the
- * cookie the answer clears.
+ * ignores, a chunk beside the unchunked cookie, or one more chunk after the user's own), each
+ * copy of the unchunked cookie that decodes, else the longest run of chunks from `.0` that does.
+ * Only this server can make a token that decodes, so a planted copy is its planter's own session
+ * or garbage: ending it harms nobody else, and the user's real session ends with the cookies the
+ * answer clears.
  */
 async function sentTokens(req: AuthRequest, ctx: ActionContext): Promise<JWT[]> {
   const read = await decodeSession(req, ctx);
@@ -167,7 +175,26 @@ async function sentTokens(req: AuthRequest, ctx: ActionContext): Promise<JWT[]> 
     const token = await decodeToken(value, ctx);
     if (token) tokens.push(token);
   }
+  if (tokens.length > 0) return tokens;
+  for (const candidate of chunkCandidates(req, name)) {
+    const token = await decodeToken(candidate, ctx);
+    if (token) return [token];
+  }
   return tokens;
+}
+
+/**
+ * The values the user's own chunk run may have had, for a sign-out whose family a planted chunk
+ * made unreadable: with each copy of a chunk sent twice (the read left it out) in its place, and
+ * every prefix of the run from `.0` (a planted chunk after the user's last).
+ */
+function chunkCandidates(req: AuthRequest, name: string): string[] {
+  const head = chunkRun(req.cookies, name);
+  const copies = cookieValues(req.request.headers.get("cookie"), `${name}.${head.length}`);
+  const tail = chunkRun(req.cookies, name, head.length + 1);
+  const candidates = copies.map((copy) => [...head, copy, ...tail].join(""));
+  for (let length = head.length; length > 1; length--) candidates.push(head.slice(0, length).join(""));
+  return candidates;
 }
 
 /**
