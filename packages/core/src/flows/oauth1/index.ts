@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { discardBody } from "../../cancel-body";
 import { CHECK_COOKIE_MAX_AGE } from "../../config/cookies";
 import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { timingSafeEqual } from "../../crypto/primitives";
@@ -21,6 +22,7 @@ import type { OAuth2Config, Profile } from "../../types";
 import { resolveAccount } from "../account";
 import { boundedFetch } from "../oauth/bounded-fetch";
 import { clearChecks } from "../oauth/checks";
+import { ProviderHttpError, talkTo } from "../oauth/failure";
 import { mapProfile } from "../oauth/profile";
 import { oauthRuntime } from "../oauth/provider";
 import { redirectUri } from "../oauth/redirect-proxy";
@@ -48,26 +50,34 @@ function endpoint(value: unknown, providerId: string, what: string): URL {
   return url;
 }
 
-/** A signed form POST to an OAuth 1.0a endpoint; the answer is form-encoded (RFC 5849 section 2). */
+/** An endpoint as a log line names it: origin and path, without a query that could carry a token. */
+function logged(url: URL): string {
+  return `${url.origin}${url.pathname}`;
+}
+
+/** A non-OK answer as an error that names only its status: the body may echo tokens. */
+function refuseHttpError(response: Response): void {
+  if (response.ok) return;
+  discardBody(response);
+  throw new ProviderHttpError(response.status);
+}
+
+/**
+ * A signed form POST to an OAuth 1.0a endpoint; the answer is form-encoded (RFC 5849 section 2).
+ * It throws what went wrong as is, for {@link talkTo} to tell an outage from a configuration error.
+ */
 async function signedPost(
   url: URL,
   creds: OAuth1Credentials,
   extra: OAuth1Param[],
   ctx: ActionContext,
-  fail: (message: string) => Error,
 ): Promise<URLSearchParams> {
-  let response: Response;
-  try {
-    response = await boundedFetch()(url, {
-      method: "POST",
-      headers: { authorization: await authorizationHeader("POST", url.href, creds, extra, ctx.now) },
-      signal: timeoutSignal(ctx.config.timeouts.http)?.(),
-    });
-  } catch (error) {
-    throw fail(`${url.origin}${url.pathname} could not be reached (${(error as Error).name}).`);
-  }
-  // The body may echo tokens, so only the status is logged.
-  if (!response.ok) throw fail(`${url.origin}${url.pathname} answered ${response.status}.`);
+  const response = await boundedFetch()(url, {
+    method: "POST",
+    headers: { authorization: await authorizationHeader("POST", url.href, creds, extra, ctx.now) },
+    signal: timeoutSignal(ctx.config.timeouts.http)?.(),
+  });
+  refuseHttpError(response);
   return new URLSearchParams(await response.text());
 }
 
@@ -79,12 +89,11 @@ async function signIn(_req: AuthRequest, ctx: ActionContext): Promise<AuthResult
   if (!endpoints.authorization) throw fail("no authorization endpoint.");
   await ctx.callbackUrl();
   const callback = redirectUri(provider.id, undefined, ctx);
-  const answer = await signedPost(
-    requestTokenUrl,
-    credentials(config),
-    [["oauth_callback", callback]],
-    ctx,
-    fail,
+  const answer = await talkTo(
+    "signIn",
+    provider.id,
+    `request token request to ${logged(requestTokenUrl)}`,
+    () => signedPost(requestTokenUrl, credentials(config), [["oauth_callback", callback]], ctx),
   );
   const token = answer.get("oauth_token");
   const secret = answer.get("oauth_token_secret");
@@ -155,23 +164,23 @@ async function callback(req: AuthRequest, ctx: ActionContext): Promise<AuthResul
   const sealed = await readSealed(req, token, id, ctx);
   if (!endpoints.token || !endpoints.userinfo) throw fail("no access token or profile endpoint.");
   const creds = credentials(config);
-  const answer = await signedPost(
-    endpoints.token,
-    { ...creds, token, tokenSecret: sealed.secret },
-    [["oauth_verifier", verifier]],
-    ctx,
-    fail,
+  const tokenUrl = endpoints.token;
+  const answer = await talkTo("callback", id, `access token request to ${logged(tokenUrl)}`, () =>
+    signedPost(
+      tokenUrl,
+      { ...creds, token, tokenSecret: sealed.secret },
+      [["oauth_verifier", verifier]],
+      ctx,
+    ),
   );
   const accessToken = answer.get("oauth_token");
   const accessSecret = answer.get("oauth_token_secret");
   if (!accessToken || !accessSecret)
     throw fail("the access token answer lacks oauth_token or oauth_token_secret.");
   const tokens = { oauth_token: accessToken, oauth_token_secret: accessSecret };
-  const profile = await loadProfile(
-    endpoints.userinfo,
-    { ...creds, token: accessToken, tokenSecret: accessSecret },
-    ctx,
-    fail,
+  const profileUrl = endpoints.userinfo;
+  const profile = await talkTo("callback", id, `profile request to ${logged(profileUrl)}`, () =>
+    loadProfile(profileUrl, { ...creds, token: accessToken, tokenSecret: accessSecret }, ctx),
   );
   const mapped = await mapProfile(provider, profile, tokens);
   const user = mapped.user;
@@ -190,26 +199,18 @@ async function callback(req: AuthRequest, ctx: ActionContext): Promise<AuthResul
   return { ...result, cookies: [...cleared, ...(result.cookies ?? [])] };
 }
 
-async function loadProfile(
-  url: URL,
-  creds: OAuth1Credentials,
-  ctx: ActionContext,
-  fail: (message: string) => Error,
-): Promise<Profile> {
-  let response: Response;
-  try {
-    response = await boundedFetch()(url, {
-      headers: { authorization: await authorizationHeader("GET", url.href, creds, [], ctx.now) },
-      signal: timeoutSignal(ctx.config.timeouts.http)?.(),
-    });
-  } catch (error) {
-    throw fail(`${url.origin}${url.pathname} could not be reached (${(error as Error).name}).`);
-  }
-  if (!response.ok) throw fail(`${url.origin}${url.pathname} answered ${response.status}.`);
+/** The signed-in user's profile; like {@link signedPost}, it throws what went wrong as is. */
+async function loadProfile(url: URL, creds: OAuth1Credentials, ctx: ActionContext): Promise<Profile> {
+  const response = await boundedFetch()(url, {
+    headers: { authorization: await authorizationHeader("GET", url.href, creds, [], ctx.now) },
+    signal: timeoutSignal(ctx.config.timeouts.http)?.(),
+  });
+  refuseHttpError(response);
   try {
     return (await response.json()) as Profile;
   } catch {
-    throw fail(`${url.origin}${url.pathname} answered no JSON.`);
+    // As the OAuth 2 userinfo request words it, so both protocols classify and log it alike.
+    throw new TypeError("the response is not JSON");
   }
 }
 
