@@ -5,10 +5,20 @@
  * the engine would read them again under `trustHost`, so a header the adapter was never told to
  * trust would decide where a mailed sign-in link points. `AUTH_URL`, when set, still wins.
  */
-import type { ServerCall } from "@portcullis/core";
+import { type ServerCall, webProtocol } from "@portcullis/core";
 import type { RequestEvent } from "@sveltejs/kit";
 
 const PROXY_HEADERS = ["x-forwarded-host", "x-forwarded-proto"] as const;
+
+/**
+ * The origin the adapter resolved, on `http` when its scheme is neither `http` nor `https`:
+ * adapter-node takes whatever the `PROTOCOL_HEADER` says (`ws`, `javascript`), which the core
+ * ignores when it reads the header itself, so no link is ever built on such a scheme.
+ */
+function publicOrigin(event: RequestEvent): string {
+  const { protocol, host } = event.url;
+  return `${webProtocol(protocol.slice(0, -1), undefined)}://${host}`;
+}
 
 /** The headers without the proxy headers; the same object when it has none. */
 function withoutProxyHeaders(headers: Headers): Headers {
@@ -34,7 +44,7 @@ function withoutProxyHeaders(headers: Headers): Headers {
  * ```
  */
 export function serverCall(event: RequestEvent): ServerCall & { headers: Headers; origin: string } {
-  return { headers: withoutProxyHeaders(event.request.headers), origin: event.url.origin };
+  return { headers: withoutProxyHeaders(event.request.headers), origin: publicOrigin(event) };
 }
 
 /**
@@ -53,7 +63,8 @@ export function authRequest(event: RequestEvent): Request {
   const headers = withoutProxyHeaders(request.headers);
   const url = new URL(request.url);
   // The usual case (no proxy headers, the adapter's own URL) needs no second Request.
-  if (headers === request.headers && url.origin === event.url.origin) return request;
+  const origin = publicOrigin(event);
+  if (headers === request.headers && url.origin === origin) return request;
   const init: RequestInit & { duplex: "half" } = {
     method: request.method,
     headers,
@@ -62,5 +73,5 @@ export function authRequest(event: RequestEvent): Request {
     // A streamed body needs half-duplex mode in Node's Request.
     duplex: "half",
   };
-  return new Request(`${event.url.origin}${url.pathname}${url.search}`, init);
+  return new Request(`${origin}${url.pathname}${url.search}`, init);
 }

@@ -247,6 +247,23 @@ function proxyCases({ app }: SuiteContext): void {
     expect(signinUrl).toBe("https://app.example.com/auth/signin/credentials");
   });
 
+  // The core ignores such a scheme when it reads the header itself; an integration whose framework
+  // reads it must too: no origin "null", no links on ws://, no 500.
+  it.each(["javascript", "ws", "foo"])(
+    "ignores a forwarded protocol %j that is neither http nor https, and signs in on the request's own",
+    async (proto) => {
+      const headers = { "X-Forwarded-Proto": proto };
+      const { signinUrl } = await credentialsUrls(app().client(), "/auth", headers);
+      expect(signinUrl).toBe(`${app().origin}/auth/signin/credentials`);
+      // As JSON: SvelteKit itself refuses a form POST (403) to a URL it built on such a scheme.
+      const response = await signInAsAlice(app().client(), { headers, json: true });
+      expect({ status: response.status, location: response.headers.get("location") }).toEqual({
+        status: 302,
+        location: `${app().origin}/dashboard`,
+      });
+    },
+  );
+
   it.each(["a:99999", "1.2.3.4.5", "[::::]", "evil.example/x"])(
     "answers a forwarded host %j that is no host with a 4xx, never a 5xx",
     async (host) => {
