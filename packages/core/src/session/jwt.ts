@@ -20,7 +20,7 @@ import {
   type SetCookie,
   writeChunked,
 } from "../http/cookies";
-import type { DefaultSession, JWT, Session, SessionCallbackParams, SessionOptions } from "../types";
+import type { DefaultSession, JWT, Session, SessionCallbackParams, SessionOptions, User } from "../types";
 import { adapterDateExpired } from "./expiry";
 import { IDP_CLAIMS, type IdpSession, idpSessionOf } from "./idp";
 import { absoluteExpiry, isoTime, userAgentOf } from "./lifetime";
@@ -349,6 +349,18 @@ async function answer(
   return { session, cookies };
 }
 
+/**
+ * The longest image URL the default token carries. A longer one is a data URL (Microsoft Entra
+ * ID's Graph photo): in the session cookie it would grow the Cookie header of every request past
+ * what servers accept (Node: 16 KiB), and the browser could no longer even sign out.
+ */
+const MAX_PICTURE_CLAIM = 2048;
+
+/** The user's image for the default token's `picture`, unless it is too long for a cookie. */
+function pictureClaim(image: User["image"]): User["image"] {
+  return typeof image === "string" && image.length > MAX_PICTURE_CLAIM ? undefined : image;
+}
+
 /** The JWT strategy. */
 export const jwtStrategy: SessionStrategy = {
   read: (req, ctx) => refresh(req, ctx),
@@ -360,7 +372,7 @@ export const jwtStrategy: SessionStrategy = {
     const defaultToken: JWT = {
       name: user.name,
       email: user.email,
-      picture: user.image,
+      picture: pictureClaim(user.image),
       sub: user.id?.toString(),
       // The sign-in time survives the sliding re-encodes (unlike `iat`): linking a new account
       // to this session is allowed only shortly after it (see flows/account.ts), and

@@ -7,13 +7,17 @@
  */
 import type { EmailConfig } from "../../types";
 
-/** RFC 5321 caps a forward path at 256 octets; 320 (64 + 1 + 255) is the commonly quoted bound. */
-const MAX_ADDRESS_LENGTH = 320;
+/**
+ * RFC 5321 caps a forward path at 256 octets, so an address at 254 characters: a longer one
+ * reaches no mailbox, and would not fit the 255-character identifier columns of MySQL either.
+ */
+const MAX_ADDRESS_LENGTH = 254;
 
 // Control and format characters (CR/LF above all) would let an address add mail headers or
 // SMTP commands; format characters (bidi overrides, zero-width joiners) let one address look
-// like another in a mail client.
-const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
+// like another in a mail client; an unpaired surrogate (a JSON body can carry one) is sent as
+// U+FFFD, to another mailbox.
+const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}\p{Cs}]/u;
 
 // Whitespace and the RFC 5322 "specials" are legal only inside a quoted local part. Quotes are
 // refused (`"a@evil.test"@victim.test` parses differently in different libraries), so any of
@@ -66,7 +70,7 @@ function asciiDomain(domain: string): string {
  * first so that look-alikes such as the full-width `＠` turn into the ASCII character they imitate
  * and are then checked like it, instead of slipping past the checks and being folded into an `@`
  * by a mail library later. The result must be one local part and one dotted domain separated by
- * exactly one `@`, without quotes, separators, control characters or more than 320 characters,
+ * exactly one `@`, without quotes, separators, control characters or more than 254 characters,
  * and its domain one that IDNA accepts. A Unicode domain stays in Unicode, as Auth.js stores it,
  * so the users it created keep their rows; its punycode spelling is another identifier, though
  * both share one link allowance (see {@link mailboxOf}).
@@ -83,7 +87,11 @@ function asciiDomain(domain: string): string {
  */
 export function normalizeEmailAddress(value: unknown): string {
   if (typeof value !== "string") throw new InvalidEmailAddress("it is missing");
-  const address = value.normalize("NFKC").toLowerCase().trim().replace(/\u3002/g, ".");
+  const address = value
+    .normalize("NFKC")
+    .toLowerCase()
+    .trim()
+    .replace(/\u3002/g, ".");
   if (address.length > MAX_ADDRESS_LENGTH) throw new InvalidEmailAddress("it is too long");
   if (CONTROL_OR_FORMAT.test(address)) throw new InvalidEmailAddress("it contains control characters");
   if (SEPARATOR.test(address)) throw new InvalidEmailAddress("it contains quotes, spaces or separators");

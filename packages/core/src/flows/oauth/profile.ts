@@ -59,7 +59,7 @@ export function defaultAccount(tokens: TokenSet): TokenSet {
   const kept: TokenSet = {};
   for (const key of KEPT_TEXT) {
     const value = tokens[key];
-    if (typeof value === "string") kept[key] = value;
+    if (typeof value === "string" && !unstorable(value)) kept[key] = value;
   }
   if (Number.isSafeInteger(tokens.expires_at)) kept.expires_at = tokens.expires_at;
   if (typeof kept.token_type === "string") kept.token_type = kept.token_type.toLowerCase();
@@ -109,6 +109,17 @@ export async function mapProfile(
       `The profile of "${provider.id}" has no id (a non-empty string or a number): map the provider's user id to \`id\` in its profile callback.`,
     );
   }
+  if (!storable(id, MAX_ID_LENGTH)) {
+    throw new OAuthProfileParseError(
+      `The profile of "${provider.id}" has an id no database keeps as given (over ${MAX_ID_LENGTH} characters, a NUL or an unpaired surrogate).`,
+    );
+  }
+  const fields = textFields(user);
+  if (typeof fields.email === "string" && !storable(fields.email, MAX_EMAIL_LENGTH)) {
+    throw new OAuthProfileParseError(
+      `The profile of "${provider.id}" has an email address no mailbox has (over ${MAX_EMAIL_LENGTH} characters, a NUL or an unpaired surrogate).`,
+    );
+  }
   const kept = provider.account(tokens) ?? {};
   const account: Account = {
     ...withoutUndefined(kept),
@@ -116,13 +127,40 @@ export async function mapProfile(
     type: provider.type,
     providerAccountId: id,
   };
-  return { user: { ...user, ...textFields(user), id }, account };
+  return { user: { ...user, ...fields, id }, account };
+}
+
+/** The longest provider user id kept: the account table's key column holds 255 characters on MySQL. */
+const MAX_ID_LENGTH = 255;
+/** The longest address kept: a longer one reaches no mailbox (RFC 5321). */
+const MAX_EMAIL_LENGTH = 254;
+/** The longest display name kept; a longer one is cut. */
+const MAX_NAME_LENGTH = 1024;
+/** The longest image URL kept (a MySQL `text` column's 64 KiB; data URLs are ASCII). */
+const MAX_IMAGE_LENGTH = 65_535;
+/** An unpaired surrogate: every driver stores it as U+FFFD, another string. */
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
+
+/** Whether a string holds a NUL (PostgreSQL refuses it) or an unpaired surrogate. */
+function unstorable(value: string): boolean {
+  return value.includes("\u0000") || UNPAIRED_SURROGATE.test(value);
+}
+
+/**
+ * Whether a string is kept by every database as given: not longer than `max`, without NUL or an
+ * unpaired surrogate. Otherwise the same answer would succeed on one database and fail, or be
+ * stored as another string, on the next.
+ */
+function storable(value: string, max: number): boolean {
+  return value.length <= max && !unstorable(value);
 }
 
 /**
  * `name`, `email` and `image` as strings or null; a field the profile left out stays out. An
  * array email would otherwise reach `getUserByEmail` (an SQL driver may bind it as a list of
- * values), and "" would block the next address-less user at the unique index.
+ * values), and "" would block the next address-less user at the unique index. Values no database
+ * keeps as given are not stored: an image too long or holding a NUL or an unpaired surrogate
+ * becomes null, and a name has those characters replaced and is cut at {@link MAX_NAME_LENGTH}.
  */
 function textFields(user: User): Pick<User, "name" | "email" | "image"> {
   const fields: Pick<User, "name" | "email" | "image"> = {};
@@ -132,6 +170,14 @@ function textFields(user: User): Pick<User, "name" | "email" | "image"> {
   }
   if (typeof fields.email === "string")
     fields.email = fields.email === "" ? null : lowerCaseAscii(fields.email);
+  if (typeof fields.image === "string" && !storable(fields.image, MAX_IMAGE_LENGTH)) fields.image = null;
+  if (typeof fields.name === "string")
+    // Cut first: a cut through a surrogate pair leaves an unpaired one, replaced with the rest.
+    fields.name = fields.name
+      .slice(0, MAX_NAME_LENGTH)
+      .split("\u0000")
+      .join("\ufffd")
+      .replace(/\p{Cs}/gu, "\ufffd");
   return fields;
 }
 
