@@ -628,6 +628,7 @@ export type WarningCode =
   | "missing-secret-dev"
   | "redirect-proxy-refused"
   | "credentials-rate-limit-no-field"
+  | "credentials-rate-limit-field-missing"
   | "invalid-callback-url"
   | "credentials-signin-failed"
   | "email-address-refused"

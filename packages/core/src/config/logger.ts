@@ -18,6 +18,8 @@ const WARNINGS: Record<WarningCode, string> = {
     "A callback's state names an origin the redirect proxy does not forward codes to (only https, or http on loopback); the callback was handled here instead.",
   "credentials-rate-limit-no-field":
     "A credentials provider declares no `credentials` fields, so failed sign-ins are not limited per account. Set `rateLimit.fields` to the field that names the account.",
+  "credentials-rate-limit-field-missing":
+    "A field named in a credentials provider's `rateLimit.fields` is not among its `credentials`, or a sign-in did not send it. Attempts without it all share one failure count, so if the form never sends it, a few wrong passwords refuse every user. Set `rateLimit.fields` to the field that names the account.",
   "credentials-signin-failed":
     "A credentials sign-in was refused (authorize returned null or threw CredentialsSignin). Debug logging shows the message.",
   "email-address-refused":

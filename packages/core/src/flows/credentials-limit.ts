@@ -69,6 +69,22 @@ function windowOf(
   return value;
 }
 
+/** Providers already warned about a counted field that is not declared or not sent. */
+const warnedOfMissingField = new WeakSet<CredentialsConfig>();
+
+/**
+ * Says once per provider that a field of `rateLimit.fields` is not declared or not sent. Such
+ * attempts still count, all under the one "unusable" value: skipping them instead would let
+ * anyone leave the field out to escape the per-account limit, and when `fields` names a field
+ * the form never sends (a typo), the app's own field would go uncounted. The price is that a
+ * mistaken `fields` shares one count among every user, which this warning names.
+ */
+function warnOfMissingField(provider: CredentialsConfig, config: InternalConfig): void {
+  if (warnedOfMissingField.has(provider)) return;
+  warnedOfMissingField.add(provider);
+  config.logger.warn("credentials-rate-limit-field-missing");
+}
+
 // A provider's limits depend on its configuration only: read and checked once per provider object.
 const checked = new WeakMap<CredentialsConfig, Options | undefined | InvalidConfiguration>();
 
@@ -108,6 +124,9 @@ function readOptions(provider: CredentialsConfig, config: InternalConfig): Optio
     config.logger.warn("credentials-rate-limit-no-field");
     identifier = undefined;
   }
+  const declared = Object.keys(provider.credentials ?? {});
+  if (identifier && declared.length > 0 && !fields.every((field) => declared.includes(field)))
+    warnOfMissingField(provider, config);
   return {
     identifier,
     address: windowOf(provider, limit.address, CLIENT_ADDRESS_LIMIT, "address"),
@@ -118,15 +137,34 @@ function readOptions(provider: CredentialsConfig, config: InternalConfig): Optio
 }
 
 /**
- * A field's value as counted: case, Unicode compatibility forms and runs of whitespace folded,
- * so `Alice`, ` alice ` and a full-width `ａｌｉｃｅ` share a count. A missing or structured value
- * (an array or object in a JSON body) is counted under one shared "unusable" value rather than
- * skipped, so no shape of input escapes the limit.
+ * What case- and accent-insensitive lookups ignore (MySQL's `*_unicode_ci` and `*_0900_ai_ci`
+ * collations, for one): combining marks, which NFKD splits accents into, and invisible code points
+ * such as zero-width spaces and joiners or the soft hyphen.
+ */
+const IGNORED_BY_LOOKUPS = /[\p{M}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** Drops what lookups ignore and folds runs of whitespace into one space, trimmed. */
+function withoutIgnored(text: string): string {
+  return text.replace(IGNORED_BY_LOOKUPS, "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A field's value as counted: folded at least as far as the app's user lookup may fold it, so
+ * that every spelling that finds one account shares its count. Case (with `ß` as `ss` and a
+ * dotless `ı` as `i`), accents and other combining marks, invisible characters, Unicode
+ * compatibility forms and runs of whitespace are folded: `Alice`, ` alice `, `ａｌｉｃｅ`,
+ * `alicé` and `ali\u200Bce` share a count. Folding more than a lookup does only makes distinct
+ * names share a count, the strict side. A missing or structured value (an array or object in a
+ * JSON body) is counted under one shared "unusable" value rather than skipped, so no shape of
+ * input escapes the limit.
  */
 function fieldValue(value: unknown): string | null {
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (typeof value !== "string") return null;
-  return value.slice(0, MAX_IDENTIFIER_LENGTH).normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+  // Dropped before the cut, so padding cannot push the name out of the counted characters.
+  const counted = withoutIgnored(value).slice(0, MAX_IDENTIFIER_LENGTH);
+  // Upper then lower case folds what lower case alone keeps apart (`ß`/`SS`, `ı`/`I`, `ς`/`σ`).
+  return withoutIgnored(counted.normalize("NFKD")).normalize("NFKC").toUpperCase().toLowerCase();
 }
 
 async function take(
@@ -180,6 +218,8 @@ export async function takeCredentialsAttempt(
   }
   if (options.identifier) {
     const body = req.body ?? {};
+    if (!options.fields.every((field) => Object.hasOwn(body, field)))
+      warnOfMissingField(provider, ctx.config);
     const value = JSON.stringify(options.fields.map((field) => fieldValue(body[field])));
     const key = await take(
       options,

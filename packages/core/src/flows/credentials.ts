@@ -4,10 +4,11 @@
  */
 
 import { callAdapter } from "../adapter/call";
-import { sameId } from "../adapter/ids";
+import { idText, sameId } from "../adapter/ids";
 import type { ActionContext, AuthRequest, AuthResult } from "../context";
 import {
   AdapterError,
+  AuthError,
   CallbackRouteError,
   CredentialsSignin,
   MissingCSRF,
@@ -20,16 +21,39 @@ import { checkSignIn, startSession } from "./sign-in";
 import type { Flow } from "./types";
 
 async function authorize(provider: CredentialsConfig, req: AuthRequest): Promise<User> {
-  let user: User | null;
+  let answer: unknown;
   try {
-    user = await provider.authorize(req.body ?? {}, req.request);
+    answer = await provider.authorize(req.body ?? {}, req.request);
   } catch (error) {
-    if (error instanceof CredentialsSignin) throw error;
+    // The app's own refusals (CredentialsSignin, AccessDenied for a banned account...) reach the
+    // visitor as thrown, as in Auth.js.
+    if (error instanceof AuthError) throw error;
     // Anything else is a server fault (a database down, a bug), not wrong credentials.
     throw new CallbackRouteError(`The authorize function of "${provider.id}" threw.`, { cause: error });
   }
-  if (!user) throw new CredentialsSignin("authorize returned null.");
-  return { ...user, id: user.id === undefined || user.id === null ? crypto.randomUUID() : String(user.id) };
+  if (!answer) throw new CredentialsSignin("authorize returned null.");
+  return signedInUser(provider, answer);
+}
+
+/**
+ * The user `authorize` answered, with its id as text: the id becomes the session's identity, so
+ * an id that is no id (an object, which would read "[object Object]" for every user, "", NaN) or
+ * an answer that is no user (`true`, a string) is the app's mistake, refused rather than guessed at.
+ * Without an id the user gets a random one, as in Auth.js.
+ */
+function signedInUser(provider: CredentialsConfig, answer: unknown): User {
+  if (typeof answer !== "object" || answer === null || Array.isArray(answer))
+    throw new CallbackRouteError(
+      `The authorize function of "${provider.id}" returned a ${Array.isArray(answer) ? "list" : typeof answer}, not a user object or null.`,
+    );
+  const user = answer as User;
+  if (user.id === undefined || user.id === null) return { ...user, id: crypto.randomUUID() };
+  const id = idText(user.id);
+  if (id === undefined)
+    throw new CallbackRouteError(
+      `The authorize function of "${provider.id}" returned a user whose id is not a non-empty string or a finite number.`,
+    );
+  return { ...user, id };
 }
 
 async function callback(req: AuthRequest, ctx: ActionContext): Promise<AuthResult> {
