@@ -5,36 +5,38 @@
  * ignores accents and zero-width characters: `ali\u200Bce@example.com` and `alicé@example.com`
  * find alice's row, so they count as alice, and no spelling gives fresh guesses at her password.
  *
- * A real MariaDB server (the testkit's) holds the users table, with the collation Laravel and many
- * hand-written schemas use.
+ * A real MariaDB server (the db project's) holds the users table, with the collation Laravel and
+ * many hand-written schemas use. It lives here, beside the SQL adapter's tests, because only this
+ * project starts MariaDB.
  */
 import { Auth, type AuthConfig } from "@portcullis/core";
 import Credentials from "@portcullis/core/providers/credentials";
-import { startMariaDB, TestClient } from "@portcullis/testkit";
+import { TestClient } from "@portcullis/testkit";
 import mysql from "mysql2/promise";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SECRET } from "../auth/helpers";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SECRET } from "../../core/test/auth/helpers";
+import { freshDatabase, type TestDatabase } from "./databases";
 
 const ORIGIN = "http://localhost:3000";
 const REFUSED = `${ORIGIN}/auth/signin?error=CredentialsSignin&code=rate_limited`;
 const WRONG = `${ORIGIN}/auth/signin?error=CredentialsSignin&code=credentials`;
 
-let stop: (() => Promise<void>) | undefined;
+let database: TestDatabase;
 let pool: mysql.Pool;
 
 beforeAll(async () => {
-  const db = await startMariaDB();
-  stop = db.stop;
-  pool = mysql.createPool(db.url);
+  database = freshDatabase(inject("mariadbUrl"));
+  await database.create();
+  pool = mysql.createPool(database.url);
   await pool.query(
     "CREATE TABLE users (id VARCHAR(36) PRIMARY KEY, email VARCHAR(191) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci UNIQUE, password VARCHAR(100))",
   );
   await pool.query("INSERT INTO users VALUES ('u1', 'alice@example.com', 'wonderland')");
-}, 120_000);
+});
 
 afterAll(async () => {
   await pool?.end();
-  await stop?.();
+  await database?.close();
 });
 
 let apps = 0;
