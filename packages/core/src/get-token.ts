@@ -3,8 +3,9 @@
  * `Authorization: Bearer` header) and decodes it, for code outside the auth routes.
  * Exported from `@portcullis/core/jwt`.
  */
-import { envSecrets, envUrl, processEnv } from "./config/env";
+import { declaredTrust, envSecrets, envUrl, processEnv } from "./config/env";
 import { parseCookies, readChunked } from "./http/cookies";
+import { hostTrust, publicProtocol } from "./http/origin";
 import { decode, secretList } from "./jwt";
 import type { Awaitable, JWT, JWTDecodeParams, LoggerInstance } from "./types";
 
@@ -18,7 +19,12 @@ export interface GetTokenParams<R extends boolean = false> {
   salt?: string;
   /** Default `__Secure-authjs.session-token` when `secureCookie`, else `authjs.session-token`. */
   cookieName?: string;
-  /** Default: true when the request URL, or env `AUTH_URL`/`NEXTAUTH_URL`, is https. */
+  /**
+   * Default: true when the app is served over https, decided as the auth routes decide it: the
+   * scheme of env `AUTH_URL`/`NEXTAUTH_URL`, else (under `AUTH_TRUST_HOST`, Vercel or Cloudflare
+   * Pages) `X-Forwarded-Proto`, else the request URL's; and true whenever the request carries a
+   * `__Secure-authjs.session-token` cookie or chunk.
+   */
   secureCookie?: boolean;
   /** Return the token string instead of decoding it (no secret needed). */
   raw?: R;
@@ -45,10 +51,60 @@ function header(headers: Headers | Record<string, string>, name: string): string
   return null;
 }
 
-function isSecure(req: GetTokenParams["req"]): boolean {
+const SECURE_SESSION_COOKIE = "__Secure-authjs.session-token";
+const PLAIN_SESSION_COOKIE = "authjs.session-token";
+
+/**
+ * The request's cookies, and whether any of them (even one left out as ambiguous) is of the
+ * `__Secure-` session family.
+ */
+interface RequestCookies {
+  cookies: Map<string, string>;
+  secureSession: boolean;
+}
+
+function requestCookies(req: GetTokenParams["req"]): RequestCookies {
+  let secureSession = false;
+  const noteName = (name: string) => {
+    if (name === SECURE_SESSION_COOKIE || name.startsWith(`${SECURE_SESSION_COOKIE}.`)) secureSession = true;
+  };
+  // A `__Secure-` copy left out as ambiguous (a sibling planted a second one) still shows the
+  // page is https: the unprefixed cookie next to it is then no more the user's than before.
+  const cookies = parseCookies(header(req.headers, "cookie"), noteName);
+  for (const name of cookies.keys()) noteName(name);
+  return { cookies, secureSession };
+}
+
+/**
+ * The session cookie's name when the caller gave none. Secure exactly when the routes would have
+ * written the `__Secure-` cookie (see {@link publicProtocol}); and whenever the request carries
+ * one, since only an https page can have set it: reading the unprefixed name then would return
+ * whatever a sibling subdomain planted under it (its own account), not the user's session.
+ */
+function defaultCookieName(
+  req: GetTokenParams["req"],
+  secureCookie: boolean | undefined,
+  cookies: RequestCookies,
+): string {
+  const secure = secureCookie ?? (cookies.secureSession || servedOverHttps(req));
+  return secure ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE;
+}
+
+/** Whether the app is served over https, by the routes' rule, with the trust the environment declares. */
+function servedOverHttps(req: GetTokenParams["req"]): boolean {
+  const env = processEnv();
+  const appUrl = envUrl(env);
+  const origin = {
+    url: appUrl !== undefined && URL.canParse(appUrl) ? new URL(appUrl) : undefined,
+    hostTrust: hostTrust(declaredTrust(env), env.NODE_ENV === "production"),
+  };
+  return publicProtocol(requestProtocol(req), header(req.headers, "x-forwarded-proto"), origin) === "https:";
+}
+
+/** The protocol of the request URL; `http:` when there is none or it is relative (a Node `req.url`). */
+function requestProtocol(req: GetTokenParams["req"]): string {
   const url = (req as { url?: unknown }).url;
-  if (typeof url === "string" && url.startsWith("https:")) return true;
-  return envUrl(processEnv())?.startsWith("https://") ?? false;
+  return typeof url === "string" && URL.canParse(url) ? new URL(url).protocol : "http:";
 }
 
 /** The `Bearer` credential, percent-decoded; null when absent or malformed. */
@@ -63,9 +119,12 @@ function bearer(authorization: string | null): string | null {
 }
 
 /** The token from the (chunked) session cookie, else from `Authorization: Bearer`. */
-function readToken(req: GetTokenParams["req"], cookieName: string): string | null {
-  const cookie = readChunked(parseCookies(header(req.headers, "cookie")), cookieName);
-  return cookie ?? bearer(header(req.headers, "authorization"));
+function readToken(
+  req: GetTokenParams["req"],
+  cookies: Map<string, string>,
+  cookieName: string,
+): string | null {
+  return readChunked(cookies, cookieName) ?? bearer(header(req.headers, "authorization"));
 }
 
 /**
@@ -97,9 +156,9 @@ export async function getToken<R extends boolean = false>(
   let token: string | null;
   let cookieName: string;
   try {
-    const secure = params.secureCookie ?? isSecure(params.req);
-    cookieName = params.cookieName ?? (secure ? "__Secure-authjs.session-token" : "authjs.session-token");
-    token = readToken(params.req, cookieName);
+    const cookies = requestCookies(params.req);
+    cookieName = params.cookieName ?? defaultCookieName(params.req, params.secureCookie, cookies);
+    token = readToken(params.req, cookies.cookies, cookieName);
   } catch {
     return null;
   }

@@ -13,7 +13,7 @@ import { flowOf } from "../flows";
 import { parseCookies, type SetCookie } from "../http/cookies";
 import { asAuthError, isConfigurationError, logFailure, runtimeErrorResult } from "../http/errors";
 import { lazyRequest } from "../http/lazy-request";
-import { HOST, publicUrl } from "../http/origin";
+import { HOST, isLoopback, publicUrl } from "../http/origin";
 import { BadRequest } from "../http/request";
 import { sessionStrategy } from "../session";
 import type { Session } from "../types";
@@ -36,8 +36,9 @@ export interface ServerCall {
   /** The request's cookies as the framework parsed them; used instead of the Cookie header. */
   cookies?: Iterable<readonly [string, string]> | Readonly<Record<string, string>>;
   /**
-   * The origin the request was made to (`https://app.example`), as the framework resolved it;
-   * default: `http://` and the Host header. `AUTH_URL`, when set, wins either way.
+   * The origin the request was made to (`https://app.example`), as the framework resolved it.
+   * Default: the Host header, over `https` (`http` for a loopback host such as `localhost`), which
+   * a trusted proxy's X-Forwarded-Proto overrides. `AUTH_URL`, when set, wins either way.
    */
   origin?: string;
   /** Where the auth routes are mounted, when the configuration sets no `basePath`. */
@@ -158,8 +159,17 @@ function prepare(config: InternalConfig, basePath: string, call: ServerCall, ste
   return { req, ctx: createContext(req, config, url, basePath, "server") };
 }
 
+/**
+ * The origin a Host header stands for when the call names none. Nothing tells a server-side call
+ * its scheme (an app that terminates TLS itself sends no X-Forwarded-Proto), and guessing http for
+ * an https app would read and write the unprefixed session cookie, which a sibling subdomain can
+ * plant. So a public host is taken as https, as Auth.js does; a loopback one (local development)
+ * as http. Canonical form, so `host:443` is `https://host`.
+ */
 function hostOrigin(host: string | null): string | undefined {
-  return host !== null && HOST.test(host) ? `http://${host}` : undefined;
+  if (host === null || !HOST.test(host) || !URL.canParse(`http://${host}`)) return undefined;
+  const scheme = isLoopback(new URL(`http://${host}`).hostname) ? "http" : "https";
+  return new URL(`${scheme}://${host}`).origin;
 }
 
 /** An http(s) origin in canonical form (`https://app.example`, no slash), or undefined for anything else. */

@@ -72,8 +72,8 @@ export function publicUrl(request: Request, config: InternalConfig): URL {
   if (config.url) return withOrigin(url, config.url.protocol, config.url.host);
   if (config.hostTrust === "proxy") {
     const host = forwardedHost(request.headers.get("x-forwarded-host")) ?? url.host;
-    const proto = firstValue(request.headers.get("x-forwarded-proto"))?.toLowerCase();
-    return withOrigin(url, proto === "https" || proto === "http" ? `${proto}:` : url.protocol, host);
+    const protocol = publicProtocol(url.protocol, request.headers.get("x-forwarded-proto"), config);
+    return withOrigin(url, protocol, host);
   }
   if (config.hostTrust === "loopback") {
     if (isLoopback(url.hostname)) return url;
@@ -89,6 +89,32 @@ export function publicUrl(request: Request, config: InternalConfig): URL {
   throw new UntrustedHost(
     `Host ${url.host} is not trusted. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy you run sets the Host and X-Forwarded-* headers.`,
   );
+}
+
+/**
+ * The scheme of the app's public origin, by the rule above: `AUTH_URL`'s, else under declared
+ * trust the proxy's X-Forwarded-Proto (`http` or `https`, any case; another value is ignored),
+ * else the request's own. It picks the cookie family (`__Secure-` or not), so everything that
+ * reads the session cookie outside the routes (`getToken`) decides it here too.
+ *
+ * @param requestProtocol The request URL's protocol (`https:`).
+ * @param forwardedProto The X-Forwarded-Proto header, or null.
+ * @param origin The configured URL (`AUTH_URL`) and the host trust.
+ * @returns The protocol, with its colon.
+ * @example
+ * ```ts
+ * publicProtocol("http:", "https", { hostTrust: "proxy" }) // "https:"
+ * ```
+ */
+export function publicProtocol(
+  requestProtocol: string,
+  forwardedProto: string | null,
+  origin: { url?: URL; hostTrust: HostTrust },
+): string {
+  if (origin.url) return origin.url.protocol;
+  if (origin.hostTrust !== "proxy") return requestProtocol;
+  const proto = firstValue(forwardedProto)?.toLowerCase();
+  return proto === "https" || proto === "http" ? `${proto}:` : requestProtocol;
 }
 
 /**
