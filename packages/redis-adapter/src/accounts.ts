@@ -44,17 +44,16 @@ const LIST = script(`
 return members_with_rows(KEYS[1], P .. 'account:')
 `);
 
-// KEYS: account. ARGV: prefix, then the fields to write as pairs, and after a '' separator the
-// fields to clear. Answers the account as stored afterwards; nothing is written to an account
-// that does not exist (a refresh racing an unlink must not bring it back half-made).
+// KEYS: account. ARGV: prefix, the number of fields to write, those fields as pairs, then the
+// fields to clear. Counted, not ended by a separator value: a field of that name (a token answer
+// holding a "" key) would end the list early and clear the refreshed tokens instead. Answers the
+// account as stored afterwards; nothing is written to an account that does not exist (a refresh
+// racing an unlink must not bring it back half-made).
 const UPDATE = script(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return nil end
-local i = 2
-while ARGV[i] ~= '' do
-  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
-  i = i + 2
-end
-for j = i + 1, #ARGV do redis.call('HDEL', KEYS[1], ARGV[j]) end
+local written = tonumber(ARGV[2])
+for i = 3, 2 + written * 2, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+for j = 3 + written * 2, #ARGV do redis.call('HDEL', KEYS[1], ARGV[j]) end
 return redis.call('HGETALL', KEYS[1])
 `);
 
@@ -96,7 +95,8 @@ export function accountMethods({ keys, run, call, row, client }: AdapterContext)
       const key = keys.account(accountMember(provider, providerAccountId));
       const written = Object.entries(changes).filter(([, value]) => value !== null && value !== undefined);
       const cleared = Object.keys(changes).filter((field) => changes[field as keyof typeof changes] === null);
-      const args = [...encodeRow(ACCOUNT, Object.fromEntries(written)), "", ...cleared];
+      const pairs = encodeRow(ACCOUNT, Object.fromEntries(written));
+      const args = [pairs.length / 2, ...pairs, ...cleared];
       return account(key, await run("updateAccount", key, UPDATE, args));
     },
   };

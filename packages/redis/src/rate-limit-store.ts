@@ -36,6 +36,15 @@ return 0
 `);
 
 /**
+ * A window as Redis takes it: whole milliseconds (PEXPIRE refuses `16100.000000000002`, which a
+ * window of 16.1 s is in floating point), rounded up so that no window gets shorter, and at most
+ * the largest exact integer (a window of 1e16 s would overflow Redis's 64-bit integers).
+ */
+function wholeMilliseconds(windowMs: number): number {
+  return Math.min(Math.ceil(windowMs), Number.MAX_SAFE_INTEGER);
+}
+
+/**
  * Makes a {@link RateLimitStore} that keeps each key's recent events in a Redis sorted set, so
  * a limit holds across every server sharing the Redis. Each key expires one window after its
  * latest event, so idle keys cost nothing.
@@ -61,9 +70,8 @@ export function redisRateLimitStore(
     take: async (key, max, windowMs, now) => {
       // Two events in the same millisecond are two members: the random suffix keeps them apart.
       const event = `${now}:${randomUUID()}`;
-      return (
-        (await runScript(client, TAKE, [`${prefix}rate-limit:${key}`], [max, windowMs, now, event])) === 1
-      );
+      const window = wholeMilliseconds(windowMs);
+      return (await runScript(client, TAKE, [`${prefix}rate-limit:${key}`], [max, window, now, event])) === 1;
     },
     refund: async (key, now) => {
       await runScript(client, REFUND, [`${prefix}rate-limit:${key}`], [now]);
