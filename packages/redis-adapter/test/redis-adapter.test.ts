@@ -408,3 +408,56 @@ describe("hashes another program wrote badly", () => {
     },
   );
 });
+
+// updateAccount writes every refreshed field and clears only those set to null, whatever they are
+// called: its script once ended the fields to write at an empty string, so a token field named ""
+// (a token answer kept whole by the app's account()) deleted the refreshed tokens instead.
+describe('updateAccount with a field named ""', () => {
+  it('updateAccount with a field named "" still stores every other refreshed token field', async () => {
+    const db = adapter();
+    const user: AdapterUser = { id: "u1", email: "u1@example.test", emailVerified: null };
+    await db.createUser(user);
+    await db.linkAccount({
+      userId: "u1",
+      type: "oidc",
+      provider: "idp",
+      providerAccountId: "alice",
+      access_token: "old-access",
+      refresh_token: "old-refresh",
+      expires_at: 1,
+    });
+    const updated = await db.updateAccount({
+      provider: "idp",
+      providerAccountId: "alice",
+      "": "x",
+      access_token: "new-access",
+      refresh_token: "new-refresh",
+      expires_at: 2,
+    });
+    expect(updated).toMatchObject({
+      access_token: "new-access",
+      refresh_token: "new-refresh",
+      expires_at: 2,
+    });
+    const stored = await db.getAccount("alice", "idp");
+    expect(stored).toMatchObject({ access_token: "new-access", refresh_token: "new-refresh", expires_at: 2 });
+  });
+
+  it('updateAccount with a field named "" and a field to clear does not delete untouched fields', async () => {
+    const db = adapter();
+    await db.createUser({ id: "u1", email: "u2@example.test", emailVerified: null });
+    await db.linkAccount({
+      userId: "u1",
+      type: "oidc",
+      provider: "idp",
+      providerAccountId: "bob",
+      access_token: "a",
+      refresh_token: "r",
+      id_token: "keep-me",
+    });
+    await db.updateAccount({ provider: "idp", providerAccountId: "bob", "": "id_token", access_token: "a2" });
+    const stored = await db.getAccount("bob", "idp");
+    expect(stored?.id_token).toBe("keep-me");
+    expect(stored?.access_token).toBe("a2");
+  });
+});

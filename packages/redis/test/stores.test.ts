@@ -4,9 +4,11 @@
  */
 import type { StoredSession } from "@portcullis/core";
 import { redisRateLimitStore, redisSessionStore } from "@portcullis/redis";
+import { RedisAdapter } from "@portcullis/redis-adapter";
 import { type RunningRedis, startRedis } from "@portcullis/testkit";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { memoryStore } from "../../core/src/rate-limit/memory-store";
 
 let server: RunningRedis;
 let client: Redis;
@@ -317,5 +319,50 @@ describe("redisRateLimitStore", () => {
     } finally {
       for (const c of clients) c.disconnect();
     }
+  });
+});
+
+// PEXPIRE takes whole milliseconds only: a window of 16.1 s (16100.000000000002 ms in floating
+// point), 2.01 s or 1e16 s once made every take throw, refusing sign-ins as a Redis outage.
+describe("a window the core accepts (any positive finite windowSeconds)", () => {
+  for (const windowSeconds of [16.1, 2.01, 0.0005, 1e16]) {
+    it(`a window of ${windowSeconds} s counts like the memory store instead of throwing`, async () => {
+      const windowMs = windowSeconds * 1000;
+      const now = Date.now();
+      const redis = redisRateLimitStore(client, { prefix: `rt-${windowSeconds}:` });
+      const memory = memoryStore();
+      expect(await memory.take("k", 1, windowMs, now)).toBe(true);
+      await expect(redis.take("k", 1, windowMs, now)).resolves.toBe(true);
+      await expect(redis.take("k", 1, windowMs, now)).resolves.toBe(false);
+    });
+  }
+});
+
+// Answers the stores did not expect: a flushed script cache, and a key of another type under a
+// rate-limit key, which must make take fail (the core then refuses: fail closed), never allow.
+describe("unexpected Redis answers", () => {
+  it("every store runs its scripts again after SCRIPT FLUSH", async () => {
+    const limits = redisRateLimitStore(client);
+    const sessions = redisSessionStore(client);
+    const adapter = RedisAdapter(client);
+    const now = Date.now();
+    expect(await limits.take("a", 2, 60_000, now)).toBe(true);
+    await client.script("FLUSH");
+    expect(await limits.take("a", 2, 60_000, now + 1)).toBe(true);
+    expect(await limits.take("a", 2, 60_000, now + 2)).toBe(false);
+    await client.script("FLUSH");
+    await sessions.create({ id: "s1", userId: "u1", expires: new Date(now + 60_000) });
+    await client.script("FLUSH");
+    expect(await sessions.deleteByUser("u1")).toBe(1);
+    await client.script("FLUSH");
+    await adapter.createUser!({ id: "u1", email: "u1@example.test", emailVerified: null });
+    await client.script("FLUSH");
+    expect(await adapter.getUserByEmail!("u1@example.test")).toMatchObject({ id: "u1" });
+  });
+
+  it("a rate-limit key holding another type makes take fail, never allow", async () => {
+    const limits = redisRateLimitStore(client, { prefix: "wt:" });
+    await client.set("wt:rate-limit:victim", "x");
+    await expect(limits.take("victim", 5, 60_000, Date.now())).rejects.toThrow(/WRONGTYPE/);
   });
 });

@@ -6,10 +6,9 @@
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import Twitter from "../../src/providers/twitter";
-import { browser, location, oauthConfig, sessionOf, startSignIn } from "../oauth/helpers";
+import { location, sessionOf, startSignIn } from "../oauth/helpers";
+import { twitterApp } from "./helpers";
 
 const KEY = "consumer-key";
 const SECRET = "consumer secret!";
@@ -79,18 +78,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function setup() {
-  const adapter = MemoryAdapter();
-  const provider = Twitter({
-    version: "1.0A",
-    clientId: KEY,
-    clientSecret: SECRET,
-    requestTokenUrl: `${base}/oauth/request_token`,
-    authorization: `${base}/oauth/authenticate`,
-    token: `${base}/oauth/access_token`,
-    userinfo: `${base}/1.1/account/verify_credentials.json?include_email=true`,
-  });
-  const config = oauthConfig([], { adapter, providers: [provider] });
-  return { adapter, client: browser(config) };
+  return twitterApp(base, { clientId: KEY, clientSecret: SECRET });
 }
 
 describe("Twitter OAuth 1.0a", () => {

@@ -6,10 +6,9 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import Twitter from "../../src/providers/twitter";
-import { browser, location, oauthConfig, startSignIn } from "../oauth/helpers";
+import { location, startSignIn } from "../oauth/helpers";
+import { twitterApp } from "./helpers";
 
 let requestAnswer = "oauth_token=rt&oauth_token_secret=rs&oauth_callback_confirmed=true";
 let profileAnswer = JSON.stringify({ id: 7, id_str: "7", name: "T", screen_name: "t" });
@@ -35,18 +34,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function setup() {
-  const adapter = MemoryAdapter();
-  const provider = Twitter({
-    version: "1.0A",
-    clientId: "key",
-    clientSecret: "secret",
-    requestTokenUrl: `${base}/oauth/request_token`,
-    authorization: `${base}/oauth/authenticate`,
-    token: `${base}/oauth/access_token`,
-    userinfo: `${base}/1.1/account/verify_credentials.json?include_email=true`,
-  });
-  const config = oauthConfig([], { adapter, providers: [provider] });
-  return { adapter, config, client: browser(config) };
+  return twitterApp(base);
 }
 
 describe("OAuth 1.0a hostile input", () => {

@@ -7,10 +7,9 @@
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import Twitter from "../../src/providers/twitter";
-import { browser, location, oauthConfig, startSignIn } from "../oauth/helpers";
+import { location, startSignIn } from "../oauth/helpers";
+import { twitterApp } from "./helpers";
 
 type Mode = "ok" | "401" | "503" | "huge" | "hang";
 const modes: Record<string, Mode> = { request: "ok", access: "ok", user: "ok" };
@@ -63,18 +62,7 @@ afterAll(() => {
 });
 
 function setup() {
-  const adapter = MemoryAdapter();
-  const provider = Twitter({
-    version: "1.0A",
-    clientId: "key",
-    clientSecret: "secret",
-    requestTokenUrl: `${base}/oauth/request_token`,
-    authorization: `${base}/oauth/authenticate`,
-    token: `${base}/oauth/access_token`,
-    userinfo: `${base}/1.1/account/verify_credentials.json?include_email=true`,
-  });
-  const config = oauthConfig([], { adapter, providers: [provider], timeouts: { http: 500 } });
-  return { adapter, config, client: browser(config) };
+  return twitterApp(base, { config: { timeouts: { http: 500 } } });
 }
 
 const UNAVAILABLE = "http://localhost:3000/auth/signin?error=OAuthProviderUnavailable";
