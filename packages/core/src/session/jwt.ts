@@ -5,12 +5,11 @@
  * With a session store (`session.store`), each session is also registered there under a random
  * id (the `sid` claim), and a read checks the store at most once per `session.revalidateAfter`
  * seconds, keeping the time of the last check in the token (`sid_checked`): a revoked session
- * ends within that bound on every server, and reads in between cost nothing more.
+ * ends within that bound on every server, and reads in between cost nothing more (jwt-store.ts).
  */
 import { upstreamClaim, withoutUpstream } from "../access-token/claim";
 import type { ActionContext, AuthRequest } from "../context";
-import { base64urlEncode } from "../crypto/primitives";
-import { JWTSessionError, SessionStoreUnavailable, SignOutError } from "../errors";
+import { JWTSessionError, SessionStoreUnavailable } from "../errors";
 import { emit } from "../events";
 import {
   chunkRun,
@@ -20,87 +19,15 @@ import {
   type SetCookie,
   writeChunked,
 } from "../http/cookies";
-import type { DefaultSession, JWT, Session, SessionCallbackParams, SessionOptions, User } from "../types";
-import { adapterDateExpired } from "./expiry";
+import type { DefaultSession, JWT, Session, SessionCallbackParams, User } from "../types";
 import { IDP_CLAIMS, type IdpSession, idpSessionOf } from "./idp";
-import { absoluteExpiry, isoTime, userAgentOf } from "./lifetime";
+import { register, revalidate, SID, signedInAt, unregister } from "./jwt-store";
+import { absoluteExpiry, isoTime } from "./lifetime";
 import type { Identity, SessionState, SessionStrategy, SignedIn } from "./strategy";
-
-/** The claim holding the session's id in the store, and the one holding the last check (seconds). */
-const SID = "sid";
-const CHECKED = "sid_checked";
-/**
- * How far ahead of this server's clock a `sid_checked` may be and still count (seconds): servers'
- * clocks differ a little, as the JWT's own `exp` check allows. Further ahead, it was written by a
- * clock that ran fast, and trusting it would skip the store (and so revocation) until real time
- * caught up.
- */
-const CHECKED_CLOCK_TOLERANCE = 15;
-
-/** Whether the store check is due: `revalidateAfter` has passed since the last, or it lies ahead. */
-function checkDue(token: JWT, nowSeconds: number, session: SessionOptions): boolean {
-  const checked = typeof token[CHECKED] === "number" ? token[CHECKED] : 0;
-  const age = nowSeconds - checked;
-  return age >= session.revalidateAfter || age < -CHECKED_CLOCK_TOLERANCE;
-}
-
-/**
- * When the store may forget a session last seen at `now` (ms): maxAge later, plus updateAge and
- * revalidateAfter, but never past the absolute lifetime. The token slides on every read while
- * the row is touched only at a check, at most once per updateAge, and checks come once per
- * revalidateAfter: with that margin, every token issued until the next touch expires before the
- * row does, so an active session is never ended by the store's expiry (whatever maxAge and
- * updateAge are), and an idle one still ends with its token, at maxAge.
- */
-function storeExpiry(now: number, start: number | undefined, session: SessionOptions): Date {
-  const margin = session.updateAge + session.revalidateAfter;
-  return new Date(Math.min(now + (session.maxAge + margin) * 1000, absoluteExpiry(start, session)));
-}
 
 /** When a token issued now stops being valid (ms): `maxAge` later, or at its absolute end if sooner. */
 function tokenExpiry(token: JWT, maxAge: number, ctx: ActionContext): number {
   return Math.min(ctx.now + maxAge * 1000, absoluteExpiry(signedInAt(token), ctx.config.session));
-}
-
-/**
- * The token after the store's verdict: itself (checked now when due, `sid_checked` moved on),
- * or "ended" when the store no longer has the session or its absolute lifetime is over.
- *
- * @throws What the store throws (the caller answers no session but keeps the cookie).
- */
-async function revalidate(token: JWT, ctx: ActionContext, force = false): Promise<JWT | "ended"> {
-  const { session } = ctx.config;
-  if (absoluteExpiry(signedInAt(token), session) <= ctx.now) return "ended";
-  const store = session.strategy === "jwt" ? ctx.config.sessionStore : undefined;
-  const sid = token[SID];
-  if (!store || typeof sid !== "string") return token;
-  const nowSeconds = Math.floor(ctx.now / 1000);
-  if (!force && !checkDue(token, nowSeconds, session)) return token;
-  const found = await store.get(sid);
-  // A store answering another session's row (a lookup that falls back, a key collision) must
-  // not keep a revoked session alive: only the row of this very id counts, and only with an
-  // expires that is a valid date in the future.
-  if (
-    !found ||
-    found.id !== sid ||
-    adapterDateExpired(found.expires, ctx.now, "sessionStore.get", ctx.config.logger)
-  )
-    return "ended";
-  const start = found.createdAt?.getTime();
-  const lastSeen = found.lastSeenAt?.getTime() ?? 0;
-  // Touched once per updateAge, and whenever the row would end before the token issued now
-  // does (a row written without the margin of storeExpiry, by an older version).
-  if (
-    ctx.now - lastSeen >= session.updateAge * 1000 ||
-    found.expires.getTime() < Math.min(ctx.now + session.maxAge * 1000, absoluteExpiry(start, session))
-  )
-    await store.touch(sid, { lastSeenAt: new Date(ctx.now), expires: storeExpiry(ctx.now, start, session) });
-  return { ...token, [CHECKED]: nowSeconds };
-}
-
-/** When the session began (ms), from the `auth_time` claim; undefined for tokens without it. */
-function signedInAt(token: JWT): number | undefined {
-  return typeof token.auth_time === "number" ? token.auth_time * 1000 : undefined;
 }
 
 /** The claims that link the token to its identity provider (see session/idp.ts). */
@@ -109,31 +36,6 @@ function idpClaims(idp: IdpSession | undefined): JWT {
   const claims: JWT = { [IDP_CLAIMS.provider]: idp.provider };
   if (idp.idToken !== undefined) claims[IDP_CLAIMS.idToken] = idp.idToken;
   return claims;
-}
-
-/** Registers a new session in the store, when there is one and the user has an id: its `sid`. */
-async function register(
-  user: SignedIn["user"],
-  idp: IdpSession | undefined,
-  req: AuthRequest,
-  ctx: ActionContext,
-): Promise<JWT> {
-  const store = ctx.config.sessionStore;
-  if (ctx.config.session.strategy !== "jwt" || !store || !user.id) return {};
-  // 128 random bits in 22 characters (a UUID spends 36): every read carries the id in the cookie.
-  const id = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
-  const now = new Date(ctx.now);
-  await store.create({
-    id,
-    userId: String(user.id),
-    expires: storeExpiry(ctx.now, ctx.now, ctx.config.session),
-    createdAt: now,
-    lastSeenAt: now,
-    userAgent: userAgentOf(req),
-    ...(idp && { provider: idp.provider }),
-    ...(idp?.idpSessionId !== undefined && { idpSessionId: idp.idpSessionId }),
-  });
-  return { [SID]: id, [CHECKED]: Math.floor(ctx.now / 1000) };
 }
 
 async function decodeSession(req: AuthRequest, ctx: ActionContext): Promise<JWT | null> {
@@ -241,23 +143,6 @@ function clearsUndecodable(req: AuthRequest, ctx: ActionContext): boolean {
   const { name } = ctx.cookies.sessionToken;
   const whole = req.cookies.get(name);
   return !!whole && readChunked(req.cookies, name) === whole;
-}
-
-/** Removes the token's session from the store, when there is one; a failure is logged, not thrown. */
-async function unregister(token: JWT, ctx: ActionContext): Promise<void> {
-  const sid = token[SID];
-  const store = ctx.config.session.strategy === "jwt" ? ctx.config.sessionStore : undefined;
-  if (!store || typeof sid !== "string") return;
-  try {
-    await store.delete(sid);
-  } catch (error) {
-    // The cookie is cleared whatever the store says; the entry lapses when it expires.
-    ctx.config.logger.error(
-      new SignOutError("The session could not be removed from the store; its cookie was cleared.", {
-        cause: error,
-      }),
-    );
-  }
 }
 
 /** Builds the client session from a token, through the `session` callback. */
