@@ -33,16 +33,49 @@ const ACCOUNT_FIELDS = [
   "session_state",
 ] as const;
 
+/** Columns the adapter keeps for itself: `createdAt`/`updatedAt` are set by `timestamps` (columns.ts). */
+const BOOKKEEPING = new Set<string>(["createdAt", "updatedAt"]);
+
 /**
- * The user columns present in `user` and in the table, ready to bind. Only known columns are
- * written: a profile with extra fields must not make sign-in fail on a missing column.
+ * The user columns present in `user` and in the table, ready to bind: the adapter's own fields,
+ * and every other field of `user` that the table has a column for (an app's `role` returned by a
+ * provider's `profile` callback, as Auth.js's adapters store it). A field without a column is not
+ * written, so a profile with extra fields never makes sign-in fail on a missing column. Of the
+ * extra fields, only values a column holds as given are written: text, finite numbers, bigints,
+ * booleans, valid dates and null; an object or array leaves the column as it is.
  */
 export function userRow(user: Partial<AdapterUser>, dialect: SqlDialect, table?: TableColumns): Row {
   const row: Row = {};
   for (const field of USER_FIELDS) if (user[field] !== undefined) row[field] = user[field];
   if ("emailVerified" in row)
     row.emailVerified = dialect.date(user.emailVerified, table?.types.get("emailVerified"));
+  if (table) {
+    for (const [column, value] of Object.entries(user)) {
+      if (KNOWN_USER_FIELDS.has(column) || BOOKKEEPING.has(column) || !table.types.has(column)) continue;
+      const bound = extraValue(value, dialect, table.types.get(column));
+      if (bound !== undefined) row[column] = bound;
+    }
+  }
   return existingColumns(row, table);
+}
+
+const KNOWN_USER_FIELDS = new Set<string>(USER_FIELDS);
+
+/** The value bound for an extra user column, or undefined when the value is not written. */
+function extraValue(value: unknown, dialect: SqlDialect, columnType: string | undefined): unknown {
+  switch (typeof value) {
+    case "string":
+    case "bigint":
+      return value;
+    case "number":
+      return Number.isFinite(value) ? value : undefined;
+    case "boolean":
+      return dialect.boolean(value);
+    default:
+      if (value === null) return null;
+      if (value instanceof Date && !Number.isNaN(value.getTime())) return dialect.date(value, columnType);
+      return undefined;
+  }
 }
 
 /** A user from its row. Extra columns of an extended user table are kept, for callbacks. */
