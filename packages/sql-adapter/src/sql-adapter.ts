@@ -20,11 +20,11 @@ import { verificationTokenMethods } from "./verification-tokens";
  * `useVerificationToken` is atomic on every dialect (DELETE ... RETURNING on SQLite and
  * PostgreSQL, a locking transaction on MySQL): of two concurrent uses of one magic link exactly
  * one signs in. `createUserWithAccount` writes a first sign-in's user and account in one
- * transaction. Only known columns are written, and of those only the ones the tables have: the
- * columns are read from the database's catalog once, on first use, so databases made by Auth.js's
- * Kysely adapter, Prisma or Drizzle (without `Account.id` or `Session.id`, with database-made
- * ids, without an `Authenticator` table) work unchanged. Extra columns of an extended user table
- * come back from reads, so callbacks can use them.
+ * transaction. Only the columns the tables have are written: they are read from the database's
+ * catalog once, on first use, so databases made by Auth.js's Kysely adapter, Prisma or Drizzle
+ * (without `Account.id` or `Session.id`, with database-made ids, without an `Authenticator`
+ * table) work unchanged. Columns an app adds to the user table (a `role`) are written from the
+ * user's field of that name and come back from reads, so callbacks can use them.
  *
  * @param db The Kysely instance; the adapter never closes it.
  * @param options Custom table names.
