@@ -120,10 +120,12 @@ interface Step {
 function prepare(config: InternalConfig, basePath: string, call: ServerCall, step: Step): Prepared {
   // Copied only when it is not a Headers already (an integration's request headers usually are).
   const headers = call.headers instanceof Headers ? call.headers : new Headers(call.headers);
-  const origin = originOf(call.origin ?? hostOrigin(headers.get("host")));
+  // With AUTH_URL the origin is fixed and no header counts, so a call without a Host (a test
+  // mocking Next's headers(), a runtime that drops it) is served on that origin.
+  const origin = originOf(call.origin ?? hostOrigin(headers.get("host")) ?? config.url?.origin);
   if (origin === undefined)
     throw new InvalidRequest(
-      "The server-side call has no origin: pass `origin` (e.g. https://app.example) or the request's headers with a plain host[:port] Host.",
+      "The server-side call has no origin: pass `origin` (e.g. https://app.example) or the request's headers with a plain host[:port] Host, or set AUTH_URL.",
     );
   const query = step.query ?? {};
   const search = new URLSearchParams(query).toString();

@@ -150,6 +150,18 @@ describe("engine.session", () => {
     expect(errors.some((e) => e instanceof InvalidRequest)).toBe(true);
   });
 
+  it("reads the session on AUTH_URL's origin when the call has no Host", async () => {
+    vi.stubEnv("AUTH_URL", "http://localhost:3000");
+    try {
+      const cfg = quietConfig();
+      const cookie = await signedInCookie(cfg);
+      const { session } = await createAuth(cfg).session({ headers: { cookie } });
+      expect(session?.user?.name).toBe("Alice");
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("is no session when the configuration cannot be read, logged, not thrown", async () => {
     const cfg = quietConfig({
       adapter: () => {
@@ -250,6 +262,17 @@ describe("engine.signIn", () => {
     });
     expect(redirect).toBe(`${ORIGIN}/auth/signin?error=CredentialsSignin&code=wrong_pin`);
     expect(cookies).toEqual([]);
+  });
+
+  it("takes the origin from AUTH_URL when the call has neither an origin nor a Host", async () => {
+    vi.stubEnv("AUTH_URL", "https://app.example");
+    try {
+      const auth = createAuth(quietConfig());
+      const { redirect } = await auth.signIn(undefined, { headers: {}, callbackUrl: "/x" });
+      expect(redirect).toBe("https://app.example/auth/signin?callbackUrl=%2Fx");
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("throws InvalidRequest without an origin", async () => {
