@@ -37,6 +37,29 @@ describe("SessionProvider rendered on the server", () => {
     expect(render(undefined)).toBe("<output>loading|</output>");
   });
 
+  it("gives data undefined while loading, as next-auth/react does at run time", () => {
+    let seen: unknown = "not rendered";
+    function Probe() {
+      seen = useSession().data;
+      return null;
+    }
+    renderToString(createElement(SessionProvider, { session: undefined }, createElement(Probe)));
+    expect(seen).toBeUndefined();
+  });
+
+  it("lets a nested provider handed the outer one's loading data load the session itself", () => {
+    // next-auth's Pages Router example: a page renders <SessionProvider session={data}> inside
+    // the app's provider. Handed null, the inner provider would show signed out and never fetch.
+    function Nested() {
+      const { data } = useSession();
+      return createElement(SessionProvider, { session: data }, createElement(Status));
+    }
+    const html = renderToString(
+      createElement(SessionProvider, { session: undefined }, createElement(Nested)),
+    );
+    expect(html).toBe("<output>loading|</output>");
+  });
+
   it("reports loading, not unauthenticated, to a component that requires a session", () => {
     expect(render(null, { required: true, onUnauthenticated: () => {} })).toBe("<output>loading|</output>");
   });

@@ -11,7 +11,10 @@ export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
 
 /** What `useSession` returns: the session, its status, and a way to update or refetch it. */
 export interface SessionContextValue {
-  /** The session; `null` while loading and when signed out. */
+  /**
+   * The session; `null` when signed out. While `status` is `"loading"` it is `undefined` at run
+   * time, as next-auth/react's is, though typed `null` as there.
+   */
   data: Session | null;
   status: SessionStatus;
   /**

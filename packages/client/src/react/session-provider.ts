@@ -121,6 +121,9 @@ export function SessionProvider(props: SessionProviderProps): ReactElement {
 
 /** The state shown for a session: `undefined` is not yet known. */
 function stateOf(session: Session | null | undefined): Omit<SessionContextValue, "update"> {
-  if (session === undefined) return { data: null, status: "loading" };
+  // Undefined while loading, as next-auth/react's `data` is at run time (its types say null, and
+  // so do ours, so that code written against them compiles): apps rely on it, e.g. a nested
+  // `<SessionProvider session={data}>` loads the session itself only when handed undefined.
+  if (session === undefined) return { data: undefined as unknown as null, status: "loading" };
   return { data: session, status: session === null ? "unauthenticated" : "authenticated" };
 }
