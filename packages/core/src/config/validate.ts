@@ -10,6 +10,7 @@ import {
   DuplicateConditionalUI,
   ExperimentalFeatureNotEnabled,
   InvalidConfiguration,
+  InvalidEndpoints,
   MissingAdapter,
   MissingAdapterMethods,
   MissingAuthorize,
@@ -17,8 +18,9 @@ import {
 } from "../errors";
 import { carriedFlow, needsCarriedFlow } from "../flows/carried";
 import { codeSettings } from "../flows/email/code";
+import { oauthRuntime } from "../flows/oauth/provider";
 import { STORE_METHODS } from "../session/store";
-import type { WarningCode } from "../types";
+import type { OAuth2Config, WarningCode } from "../types";
 import { envProviderKey } from "./env";
 import type { InternalConfig } from "./normalize";
 
@@ -31,7 +33,8 @@ const USER_METHODS = [
   "linkAccount",
 ];
 const SESSION_METHODS = ["createSession", "getSessionAndUser", "updateSession", "deleteSession"];
-const EMAIL_METHODS = ["createVerificationToken", "useVerificationToken", "getUserByEmail"];
+/** What email sign-in calls: a new address makes a user (its `email` account is linked when the adapter can). */
+const EMAIL_METHODS = ["createVerificationToken", "useVerificationToken", "getUserByEmail", "createUser"];
 const WEBAUTHN_METHODS = [
   "getAccount",
   "getAuthenticator",
@@ -120,6 +123,26 @@ function validateProviders(config: InternalConfig): AuthError | undefined {
         `The provider "${provider.id}" was not made by ${maker}: build it with that, which brings its sign-in method with it.`,
       );
     }
+    const endpoints = endpointProblem(provider);
+    if (endpoints) return endpoints;
+  }
+  return undefined;
+}
+
+/**
+ * An OAuth or OIDC provider whose endpoints can never work (nothing to discover and no
+ * authorization or token URL, an OIDC provider without an issuer, a URL that is not https),
+ * found at start-up as Auth.js finds it, rather than on a visitor's first click. A provider
+ * without a client id is reported on its own (see `checkClientIds`), and checked on first use.
+ */
+function endpointProblem(provider: InternalConfig["providers"][number]): InvalidEndpoints | undefined {
+  if ((provider.type !== "oauth" && provider.type !== "oidc") || needsCarriedFlow(provider)) return undefined;
+  if (!(provider as OAuth2Config).clientId) return undefined;
+  try {
+    // Normalised once here instead of on the first sign-in: the runtime is cached per provider.
+    oauthRuntime(provider as OAuth2Config);
+  } catch (error) {
+    if (error instanceof InvalidEndpoints) return error;
   }
   return undefined;
 }
@@ -164,8 +187,7 @@ function validateAdapter(config: InternalConfig): AuthError | undefined {
   if (!adapter) return undefined;
   const needed = new Set<string>();
   const types = new Set(config.providers.map((p) => p.type));
-  if (types.has("oauth") || types.has("oidc") || types.has("email"))
-    for (const m of USER_METHODS) needed.add(m);
+  if (types.has("oauth") || types.has("oidc")) for (const m of USER_METHODS) needed.add(m);
   // With a store the sessions live there; the adapter then only has to know the users.
   const storeHoldsSessions = typeof config.session.store === "object";
   if (config.session.strategy === "database" && storeHoldsSessions) needed.add("getUser");

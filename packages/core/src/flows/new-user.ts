@@ -22,6 +22,12 @@ export async function createUserWithAccount(
   let created: AdapterUser;
   if (adapter.createUserWithAccount) {
     created = await callAdapter("createUserWithAccount", () => adapter.createUserWithAccount!(user, account));
+  } else if (!adapter.linkAccount) {
+    // Only email sign-in gets here (every other way in needs linkAccount, see config/validate.ts):
+    // an adapter written for Auth.js's email sign-in, which links no account, keeps the user alone.
+    created = await callAdapter("createUser", () => adapter.createUser!(user));
+    await emit(ctx.config, "createUser", { user: created });
+    return created;
   } else {
     created = await callAdapter("createUser", () => adapter.createUser!(user));
     try {

@@ -320,6 +320,46 @@ describe("validation", () => {
       },
       /not made by `Twitter\(\{ version: "1.0A" \}\)`/,
     ],
+    [
+      "an OAuth provider with neither an issuer nor authorization and token URLs",
+      { providers: [{ id: "acme", name: "Acme", type: "oauth", clientId: "id", clientSecret: "s" }] },
+      /"acme" needs an `issuer` \(or `wellKnown`\) for discovery, or both `authorization` and `token` URLs/,
+    ],
+    [
+      "an OIDC provider with endpoints but no issuer to check its ID tokens",
+      {
+        providers: [
+          {
+            id: "acme",
+            name: "Acme",
+            type: "oidc",
+            clientId: "id",
+            clientSecret: "s",
+            authorization: "https://acme.example/authorize",
+            token: "https://acme.example/token",
+          },
+        ],
+      },
+      /"acme" needs an `issuer` to check its ID tokens/,
+    ],
+    [
+      "an OAuth endpoint over plain http on a public host",
+      {
+        providers: [
+          {
+            id: "acme",
+            name: "Acme",
+            type: "oauth",
+            clientId: "id",
+            clientSecret: "s",
+            authorization: "http://acme.example/authorize",
+            token: "https://acme.example/token",
+            userinfo: "https://acme.example/me",
+          },
+        ],
+      },
+      /acme/,
+    ],
     ["a non-positive session maxAge", { session: { maxAge: 0 } }, /maxAge/],
   ])("answers 500 and names the fix for %s", async (_name, overrides, message) => {
     const { log, logger } = recordingLogger();

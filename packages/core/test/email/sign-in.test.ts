@@ -180,6 +180,28 @@ describe("following the link", () => {
     expect(((await browser.session()) as { user: { email: string } }).user.email).toBe("jwt@example.com");
   });
 
+  it("works with an adapter that has only what Auth.js's email sign-in calls, and links no account", async () => {
+    // An adapter written for Auth.js: verification tokens, getUserByEmail, createUser, updateUser.
+    const full = MemoryAdapter();
+    const adapter: Adapter = {
+      createVerificationToken: full.createVerificationToken,
+      useVerificationToken: full.useVerificationToken,
+      getUserByEmail: full.getUserByEmail,
+      createUser: full.createUser,
+      updateUser: full.updateUser,
+    };
+    const app = emailApp(sink, { adapter, config: { session: { strategy: "jwt" } } });
+    const { browser, link } = await mailedLink(app, "minimal@example.com");
+    expect(location(await follow(browser, link))).toBe(`${ORIGIN}/dashboard`);
+    expect(((await browser.session()) as { user: { email: string } }).user.email).toBe("minimal@example.com");
+    const user = await full.getUserByEmail!("minimal@example.com");
+    expect(user?.emailVerified).toBeInstanceOf(Date);
+    expect(
+      await full.getUserByAccount!({ provider: "nodemailer", providerAccountId: "minimal@example.com" }),
+    ).toBeNull();
+    expect(app.errors).toEqual([]);
+  });
+
   it("signs in with database sessions: the cookie names a stored session of the user", async () => {
     const app = emailApp(sink, { config: { session: { strategy: "database" } } });
     const { browser, link } = await mailedLink(app, "db@example.com");
