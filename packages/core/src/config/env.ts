@@ -111,7 +111,8 @@ function withProviderEnv(provider: ProviderConfig, env: EnvObject): ProviderConf
 
 /**
  * Fills unset options of a configuration from an environment, the way Auth.js does:
- * `secret` from `AUTH_SECRET[_1.._3]`, `basePath` from the path of `AUTH_URL`, `trustHost` from
+ * `secret` from `AUTH_SECRET[_1.._3]` (an array, as Auth.js leaves it), `basePath` from the path
+ * of `AUTH_URL`, else `/auth`, `trustHost` from
  * {@link declaredTrust} (left unset when the environment declares nothing), `redirectProxyUrl`
  * from `AUTH_REDIRECT_PROXY_URL`, and each provider's settings from `AUTH_{PROVIDER}_ID`,
  * `_SECRET`, `_ISSUER` and `_KEY` (see {@link providerWithEnv}); bare provider factories are
@@ -126,10 +127,29 @@ function withProviderEnv(provider: ProviderConfig, env: EnvObject): ProviderConf
  * ```
  */
 export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): AuthConfig {
+  fillFromEnv(envObject, config);
+  // Integrations written for Auth.js read the path back to mount their routes.
+  config.basePath ??= "/auth";
+  return config;
+}
+
+/**
+ * {@link setEnvDefaults} without the default `basePath`, for the engine, which must tell a path
+ * the app chose from none (an integration's mount path then decides).
+ *
+ * @param envObject The environment to read.
+ * @param config The configuration to fill; mutated.
+ * @returns `config`.
+ * @example
+ * ```ts
+ * const filled = fillFromEnv(process.env, { ...config })
+ * ```
+ */
+export function fillFromEnv(envObject: EnvObject, config: AuthConfig): AuthConfig {
   const url = envUrl(envObject);
   if (config.secret === undefined) {
     const secrets = envSecrets(envObject);
-    if (secrets) config.secret = secrets.length === 1 ? secrets[0] : secrets;
+    if (secrets) config.secret = secrets;
   }
   if (config.basePath === undefined && url) {
     const path = safeUrl(url)?.pathname.replace(/\/+$/, "");

@@ -34,7 +34,7 @@ import type {
 } from "../types";
 import { skipCSRFCheck } from "../types";
 import { resolveCookies } from "./cookies";
-import { envFlag, envUrl, processEnv, setEnvDefaults } from "./env";
+import { envFlag, envUrl, fillFromEnv, processEnv } from "./env";
 import { createLogger } from "./logger";
 import { DEFAULT_TIMEOUTS, resolveTimeouts, type Timeouts } from "./timeouts";
 import { checkClientIds, validateConfig } from "./validate";
@@ -162,7 +162,7 @@ export function internalConfig(config: AuthConfig): InternalConfig {
 
 function normalize(userConfig: AuthConfig): InternalConfig {
   const env = processEnv();
-  const config = setEnvDefaults(env, { ...userConfig });
+  const config = fillFromEnv(env, { ...userConfig });
   const logger = createLogger(config.logger, !!config.debug);
   const adapter = typeof config.adapter === "function" ? config.adapter() : config.adapter;
   const providers = (config.providers ?? []) as ProviderConfig[];

@@ -38,6 +38,27 @@ describe("setEnvDefaults", () => {
     expect(config.providers[0]).toMatchObject({ clientId: "mine", clientSecret: "mine" });
   });
 
+  // Integrations written for Auth.js call setEnvDefaults and read these back (to mount routes, to
+  // hand the secrets on), so they come back in Auth.js's shape.
+  it.each<[string, Record<string, string>, string]>([
+    ["no AUTH_URL", {}, "/auth"],
+    ["an AUTH_URL that is not a URL", { AUTH_URL: "not a url" }, "/auth"],
+    ["an AUTH_URL without a path", { AUTH_URL: "https://app.example" }, "/auth"],
+    ["an AUTH_URL with a path", { AUTH_URL: "https://app.example/api/auth" }, "/api/auth"],
+  ])("sets basePath with %s", (_case, env, basePath) => {
+    expect(setEnvDefaults(env, { providers: [] }).basePath).toBe(basePath);
+  });
+
+  it("keeps a basePath the configuration sets", () => {
+    expect(
+      setEnvDefaults({ AUTH_URL: "https://app.example/x" }, { basePath: "/mine", providers: [] }).basePath,
+    ).toBe("/mine");
+  });
+
+  it("sets secret to the list of the environment's secrets", () => {
+    expect(setEnvDefaults({ AUTH_SECRET: SECRET }, { providers: [] }).secret).toEqual([SECRET]);
+  });
+
   it("declares no host trust from a non-production NODE_ENV alone", () => {
     expect(setEnvDefaults({ NODE_ENV: "development" }, { providers: [] }).trustHost).toBeUndefined();
     expect(setEnvDefaults({ AUTH_TRUST_HOST: "true" }, { providers: [] }).trustHost).toBe(true);
