@@ -62,7 +62,11 @@ export interface ActionContext {
   now: number;
   /** The CSRF token for forms; creates one (and its cookie) when the request has none. */
   csrfToken(): Promise<string>;
-  /** True when a POST carries a csrfToken matching a valid CSRF cookie. */
+  /**
+   * True when a POST carries a csrfToken matching a valid CSRF cookie, or comes from the origin
+   * the integration mounted the routes with (`Mount.csrfOrigin`); always for server-side calls
+   * and with `skipCSRFCheck`.
+   */
   csrfVerified(): Promise<boolean>;
   /** Where to go after the action: body, query, cookie or origin, through the `redirect` callback. */
   callbackUrl(): Promise<string>;

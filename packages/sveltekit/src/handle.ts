@@ -3,7 +3,7 @@ import type { Handle, RequestEvent } from "@sveltejs/kit";
 import { accessTokenGetter } from "./access-token";
 import { setCookies } from "./cookies";
 import { engineFor } from "./engine";
-import { authRequest, serverCall } from "./public-origin";
+import { authRequest, publicOrigin, serverCall } from "./public-origin";
 import { sessionControl } from "./session-control";
 import type { SvelteKitAuthConfig } from "./types";
 
@@ -12,7 +12,9 @@ import type { SvelteKitAuthConfig } from "./types";
  * configuration's `basePath` (default `/auth`), e.g. `/auth/session` or `/auth/callback/github`,
  * is answered by the engine's HTTP face on the origin the adapter resolved, its Response returned
  * untouched; every other request (the app's own pages under `basePath` too) gets
- * `event.locals.auth()` and `event.locals.sessions`, and goes on to the app.
+ * `event.locals.auth()` (and its deprecated alias `getSession()`), `event.locals.sessions` and
+ * `event.locals.getAccessToken()`, and goes on to the app. A POST to the routes from the origin
+ * the adapter resolved passes the CSRF check without a token, as SvelteKit's own check would.
  *
  * @param config The configuration, or a function of the request event returning it.
  * @returns A SvelteKit `Handle` for `src/hooks.server.ts`.
@@ -24,13 +26,18 @@ import type { SvelteKitAuthConfig } from "./types";
 export function createHandle(config: SvelteKitAuthConfig): Handle {
   return async ({ event, resolve }) => {
     const auth = await engineFor(config, event);
-    if (isAuthRoute(event, auth.basePath())) return auth.handle(authRequest(event));
+    // SvelteKit's own check of form posts compares Origin with event.url's origin; the engine
+    // makes the same check, so hand-made forms without a csrfToken work (as with @auth/sveltekit)
+    // and stay protected even where an app turned `kit.csrf.checkOrigin` off.
+    if (isAuthRoute(event, auth.basePath()))
+      return auth.handle(authRequest(event), { csrfOrigin: publicOrigin(event) });
     let session: Promise<Session | null> | undefined;
     // Read on first use and at most once: a layout and a page asking both cost one session read.
     event.locals.auth = () => {
       session ??= readSession(auth, event);
       return session;
     };
+    aliasGetSession(event.locals);
     event.locals.sessions = sessionControl(auth, event, () => {
       session = Promise.resolve(null);
     });
@@ -63,4 +70,18 @@ async function readSession(auth: AuthEngine, event: RequestEvent): Promise<Sessi
     // right, and the next request refreshes the cookie. locals.auth() never throws.
   }
   return session;
+}
+
+/** The `getSession` functions this package set, told apart from one an app set itself. */
+const aliases = new WeakSet<App.Locals["getSession"]>();
+
+/**
+ * Sets `locals.getSession`, the name `@auth/sveltekit` kept for `locals.auth`, to this hook's
+ * `locals.auth`. A `getSession` the app set in an earlier hook is its own and stays, as with
+ * `@auth/sveltekit`; one an earlier `SvelteKitAuth` hook set follows `locals.auth` to this one.
+ */
+function aliasGetSession(locals: App.Locals): void {
+  if (locals.getSession !== undefined && !aliases.has(locals.getSession)) return;
+  locals.getSession = locals.auth;
+  aliases.add(locals.getSession);
 }

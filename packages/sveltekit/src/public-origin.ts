@@ -14,8 +14,15 @@ const PROXY_HEADERS = ["x-forwarded-host", "x-forwarded-proto"] as const;
  * The origin the adapter resolved, on `http` when its scheme is neither `http` nor `https`:
  * adapter-node takes whatever the `PROTOCOL_HEADER` says (`ws`, `javascript`), which the core
  * ignores when it reads the header itself, so no link is ever built on such a scheme.
+ *
+ * @param event The request event.
+ * @returns The origin, e.g. `https://app.example`.
+ * @example
+ * ```ts
+ * const response = await auth.handle(authRequest(event), { csrfOrigin: publicOrigin(event) })
+ * ```
  */
-function publicOrigin(event: RequestEvent): string {
+export function publicOrigin(event: RequestEvent): string {
   const { protocol, host } = event.url;
   return `${webProtocol(protocol.slice(0, -1), undefined)}://${host}`;
 }

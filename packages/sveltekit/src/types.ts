@@ -52,6 +52,14 @@ declare global {
        */
       auth(): Promise<Session | null>;
       /**
+       * The same memoised session read as `auth()`, under the name `@auth/sveltekit` kept for it,
+       * so apps written for it (`await event.locals.getSession()`) keep working. An app's own
+       * `getSession`, set in an earlier hook, is left in place. Set by the `handle` hook of
+       * `SvelteKitAuth`.
+       * @deprecated Use `auth()`.
+       */
+      getSession(): Promise<Session | null>;
+      /**
        * The signed-in user's sessions, to list and revoke; set by the `handle` hook of
        * `SvelteKitAuth`. Revoking sets cookies: call it from form actions and `+server.ts` handlers.
        */

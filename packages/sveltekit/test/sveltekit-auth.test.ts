@@ -80,6 +80,43 @@ describe("locals.auth()", () => {
   });
 });
 
+describe("locals.getSession(), the name @auth/sveltekit kept for locals.auth()", () => {
+  it("serves a page whose load reads the session with getSession(), signed out and in", async () => {
+    const client = app().client();
+    const anonymous = await client.get("/legacy-session");
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.text()).toMatch(/<p id="name">signed out<\/p>\s*<p id="same-read">true<\/p>/);
+    await signInByAction(client);
+    const signedIn = await client.get("/legacy-session");
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.text()).toContain('<p id="name">Alice</p>');
+  });
+});
+
+describe("hand-made forms posted to the auth routes without a CSRF token", () => {
+  it("signs out with <form method=POST action=/auth/signout> from the app's own pages", async () => {
+    const client = app().client();
+    await signInByAction(client);
+    // The test client sends the page's Origin with every POST, as a browser does.
+    const response = await client.post("/auth/signout", { form: { callbackUrl: "/" } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${app().origin}/`);
+    expect(client.jar.get(SESSION_COOKIE)).toBeUndefined();
+    expect((await client.get("/me")).status).toBe(401);
+  });
+
+  it("keeps the session when the form comes from another site (SvelteKit's 403)", async () => {
+    const client = app().client();
+    await signInByAction(client);
+    const response = await client.post("/auth/signout", {
+      form: {},
+      headers: { origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+    expect((await client.get("/me")).status).toBe(200);
+  });
+});
+
 describe("the handle hook", () => {
   it("leaves a route that only starts with the base path's letters to the app", async () => {
     const response = await app().client().get("/auth-info");

@@ -30,6 +30,7 @@ export interface Outcome {
  * @param request The Web Request.
  * @param config The normalised configuration.
  * @param basePath Where the routes are served.
+ * @param csrfOrigin The origin whose POSTs pass the CSRF check by their Origin header (see `Mount`).
  * @returns The answer as data.
  * @example
  * ```ts
@@ -40,6 +41,7 @@ export async function answerRequest(
   request: Request,
   config: InternalConfig,
   basePath: string,
+  csrfOrigin?: string,
 ): Promise<Outcome> {
   const returnRedirect = request.headers.has("x-auth-return-redirect");
   let req: AuthRequest | undefined;
@@ -64,7 +66,7 @@ export async function answerRequest(
       ),
     );
     if (config.error) throw config.error;
-    const ctx = createContext(req, config, url, basePath, "http");
+    const ctx = createContext(req, config, url, basePath, "http", csrfOrigin);
     if (req.method === "GET" && req.action !== "providers") await primeCookies(req, ctx);
     let result: AuthResult;
     try {

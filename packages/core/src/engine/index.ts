@@ -36,10 +36,31 @@ import {
   updateSession,
 } from "./server";
 
-/** Where an integration mounts the routes; the configuration's own `basePath` wins. */
+/**
+ * How an integration mounts the routes: where (the configuration's own `basePath` wins), and
+ * whether the framework's own origin check stands in for the CSRF token.
+ *
+ * @example
+ * ```ts
+ * // A framework whose request URL is on the app's public origin (SvelteKit's event.url):
+ * const response = await auth.handle(request, { basePath: "/auth", csrfOrigin: new URL(request.url).origin })
+ * ```
+ */
 export interface Mount {
   /** The mount path, e.g. Express's `req.baseUrl`; default `/auth`. */
   basePath?: string;
+  /**
+   * The app's own origin (`https://app.example`) as the framework resolved it, never from a
+   * forwarded header the deployer did not name. A POST to the routes whose `Origin` header is
+   * exactly this origin passes the CSRF check without a `csrfToken` field: browsers set Origin
+   * on every POST and a page cannot change it, so only the app's own pages can send it. This is
+   * the check SvelteKit applies to form posts, here made by the engine itself, so hand-made
+   * `<form method="POST" action="/auth/signout">` forms work whatever the framework's settings.
+   * A POST without Origin, with `Origin: null`, or from any other origin (a sibling subdomain,
+   * the other scheme, another port) still needs the token. Unset (the default), every POST does.
+   * `/csrf` answers a token either way.
+   */
+  csrfOrigin?: string;
 }
 
 /**
@@ -235,7 +256,7 @@ export async function outcome(
     console.error("[portcullis][error] Configuration:", error);
     return { result: { status: 500, body: { message: CONFIGURATION_FAILURE } }, returnRedirect: false };
   }
-  return answerRequest(request, config, mountPath(config, mount?.basePath));
+  return answerRequest(request, config, mountPath(config, mount?.basePath), mount?.csrfOrigin);
 }
 
 /** The configuration's path when it names one, else the mount path, else the default. */
