@@ -27,6 +27,11 @@ export default defineConfig({
         find: /^@portcullis\/(next|sveltekit|express|hono|fastify|solid-start)\/providers\/(.*)$/,
         replacement: `${src("core")}/providers/$2`,
       },
+      // The framework packages' own `adapters` and `providers` entries (the core's types again).
+      {
+        find: /^@portcullis\/(next|sveltekit|express|hono|fastify|solid-start)\/(adapters|providers)$/,
+        replacement: `${fileURLToPath(new URL("./packages", import.meta.url))}/$1/src/$2.ts`,
+      },
       { find: /^@portcullis\/sveltekit\/(client|webauthn)$/, replacement: `${src("sveltekit")}/$1.ts` },
       {
         find: /^@portcullis\/sveltekit\/components$/,

@@ -7,6 +7,8 @@ export default defineConfig({
     "src/errors.ts",
     "src/adapters.ts",
     "src/node.ts",
+    "src/types.ts",
+    "src/providers.ts",
     "src/providers/*.ts",
   ],
   format: ["esm"],

@@ -4,6 +4,7 @@
  *
  * @module
  */
+export { isPortcullisEntryPoint, PORTCULLIS_EXPORTS, PROVIDER_IDS } from "./entry-points";
 export { type MigrateOptions, type MigrateReport, migrate } from "./migrate";
 export { rewritePackageJson } from "./rewrite-package-json";
 export { type ManualStep, rewriteSource, type SourceRewrite } from "./rewrite-source";

@@ -2,6 +2,7 @@
  * The rename table: which Auth.js module becomes which Portcullis module. One function, so the
  * source rewrite, the Svelte rewrite and the tests agree on every name.
  */
+import { isPortcullisEntryPoint, packageOf } from "./entry-points";
 
 /** What to do with one module specifier. */
 export type SpecifierRewrite =
@@ -15,6 +16,7 @@ export type SpecifierRewrite =
 const FRAMEWORKS: Record<string, string> = {
   "@auth/core": "@portcullis/core",
   "@auth/express": "@portcullis/express",
+  "@auth/fastify": "@portcullis/fastify",
   "@auth/sveltekit": "@portcullis/sveltekit",
   "@auth/solid-start": "@portcullis/solid-start",
 };
@@ -24,10 +26,23 @@ const NEXT_AUTH: Record<string, string> = {
   "next-auth/react": "@portcullis/client/react",
   "next-auth/jwt": "@portcullis/core/jwt",
   "next-auth/adapters": "@portcullis/core/adapters",
-  "next-auth/providers": "@portcullis/core",
+  "next-auth/providers": "@portcullis/core/providers",
+  "next-auth/package.json": "@portcullis/next/package.json",
 };
 
 const V4_ONLY = new Set(["next-auth/middleware", "next-auth/next", "next-auth/client"]);
+
+/**
+ * Modules under Auth.js's `providers/` that hold provider types rather than a provider
+ * (`@auth/core/providers/oauth` has `OAuthConfig`...): Portcullis has those types in
+ * `@portcullis/core/providers`.
+ */
+const PROVIDER_TYPE_MODULES = new Set(["oauth", "provider-types", "index"]);
+
+/** What to use instead, for Auth.js modules whose Portcullis counterpart lives elsewhere. */
+const INSTEAD: Record<string, string> = {
+  "@auth/solid-start/client": "use signIn and signOut from @portcullis/client (add it to package.json)",
+};
 
 /**
  * The rewrite of a module specifier, or `undefined` when it is not an Auth.js module.
@@ -40,9 +55,20 @@ const V4_ONLY = new Set(["next-auth/middleware", "next-auth/next", "next-auth/cl
  * ```
  */
 export function rewriteSpecifier(specifier: string): SpecifierRewrite | undefined {
+  const rewrite = counterpartOf(specifier);
+  if (rewrite?.kind !== "rename" || isPortcullisEntryPoint(rewrite.to)) return rewrite;
+  const missing = `${specifier} has no Portcullis counterpart: ${packageOf(rewrite.to)} does not export ${rewrite.to}`;
+  const instead = INSTEAD[specifier];
+  return { kind: "manual", reason: instead ? `${missing}; ${instead}` : missing };
+}
+
+/** The counterpart by the rename rules alone, before checking that it exists. */
+function counterpartOf(specifier: string): SpecifierRewrite | undefined {
   const named = NEXT_AUTH[specifier];
   if (named) return { kind: "rename", to: named };
   const provider = /^(?:next-auth|@auth\/[\w-]+)\/providers\/([\w-]+)$/.exec(specifier);
+  if (provider?.[1] && PROVIDER_TYPE_MODULES.has(provider[1]))
+    return { kind: "rename", to: "@portcullis/core/providers" };
   if (provider) return { kind: "rename", to: `@portcullis/core/providers/${provider[1]}` };
   if (V4_ONLY.has(specifier))
     return {

@@ -20,6 +20,16 @@ describe("rewriteSpecifier", () => {
     ["@auth/sveltekit/components", "@portcullis/sveltekit/components"],
     ["@auth/sveltekit/providers/github", "@portcullis/core/providers/github"],
     ["@auth/solid-start", "@portcullis/solid-start"],
+    ["@auth/fastify", "@portcullis/fastify"],
+    ["@auth/fastify/providers/github", "@portcullis/core/providers/github"],
+    ["@auth/core/providers", "@portcullis/core/providers"],
+    ["@auth/core/providers/oauth", "@portcullis/core/providers"],
+    ["next-auth/providers", "@portcullis/core/providers"],
+    ["@auth/express/adapters", "@portcullis/express/adapters"],
+    ["@auth/express/providers", "@portcullis/express/providers"],
+    ["@auth/sveltekit/adapters", "@portcullis/sveltekit/adapters"],
+    ["@auth/sveltekit/providers", "@portcullis/sveltekit/providers"],
+    ["@auth/solid-start/adapters", "@portcullis/solid-start/adapters"],
   ])("renames %s to %s", (from, to) => {
     expect(rewriteSpecifier(from)).toEqual({ kind: "rename", to });
   });
@@ -37,6 +47,11 @@ describe("rewriteSpecifier", () => {
     "next-auth/client",
     "next-auth/unknown",
     "@auth/unknown",
+    "@auth/sveltekit/server",
+    "@auth/core/lib/utils",
+    "@auth/core/providers/not-a-provider",
+    "@auth/solid-start/client",
+    "next-auth/webauthn",
   ])("leaves %s for a person, saying why", (specifier) => {
     expect(rewriteSpecifier(specifier)).toMatchObject({
       kind: "manual",
@@ -59,6 +74,10 @@ describe("replacementPackages", () => {
       "@portcullis/client",
       "@portcullis/core",
     ]);
+  });
+
+  it("replaces @auth/fastify with the Fastify integration and the core", () => {
+    expect(replacementPackages("@auth/fastify")).toEqual(["@portcullis/fastify", "@portcullis/core"]);
   });
 
   it("keeps adapters and unrelated packages", () => {
