@@ -25,7 +25,7 @@ export type AzureADProfile = MicrosoftEntraIDProfile;
  * @example
  * ```ts
  * import AzureAD from "@portcullis/core/providers/azure-ad"
- * const providers = [AzureAD({ tenantId: "contoso.onmicrosoft.com", clientId: "abc", clientSecret: "secret" })]
+ * const providers = [AzureAD({ tenantId: "00000000-0000-0000-0000-000000000000", clientId: "abc", clientSecret: "secret" })]
  * ```
  */
 export default function AzureAD(config?: MicrosoftEntraIDUserConfig): OIDCConfig<AzureADProfile> {

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { microsoftTenants, tenantRules, type WithTenantRules } from "../flows/oauth/microsoft-tenants";
 import type { OIDCConfig, OIDCUserConfig } from "../types";
 import { fetchGraphPhoto, type GraphPhotoSize } from "./microsoft-graph-photo";
 import { defineOIDCProvider } from "./oauth-factory";
@@ -40,7 +41,8 @@ export interface MicrosoftEntraIDProfile {
 /** Options of {@link MicrosoftEntraID}: the common ones plus the tenant. */
 export type MicrosoftEntraIDUserConfig = OIDCUserConfig<MicrosoftEntraIDProfile> & {
   /**
-   * The directory (tenant) id or domain, or `common`, `organizations`, `consumers`. Sets `issuer`
+   * The directory (tenant) id, or `common`, `organizations`, `consumers` (the multi-tenant
+   * authorities, whose ID tokens are each checked against the user's own tenant). Sets `issuer`
    * to `https://login.microsoftonline.com/{tenantId}/v2.0` unless `issuer` is given.
    */
   tenantId?: string;
@@ -56,8 +58,11 @@ export type MicrosoftEntraIDUserConfig = OIDCUserConfig<MicrosoftEntraIDProfile>
  * the client id and secret are read from `AUTH_MICROSOFT_ENTRA_ID_ID` and
  * `AUTH_MICROSOFT_ENTRA_ID_SECRET` when not given here. The issuer defaults to the multi-tenant
  * `https://login.microsoftonline.com/common/v2.0`; for a single tenant pass `tenantId` (or
- * `issuer`, or `AUTH_MICROSOFT_ENTRA_ID_ISSUER`). Only the ID token's `email` claim becomes the
- * email, never `preferred_username`, which users can change and which is not verified.
+ * `issuer`, or `AUTH_MICROSOFT_ENTRA_ID_ISSUER`). On a multi-tenant authority (`common`,
+ * `organizations`, `consumers`) each ID token is checked against the issuer and keys of the
+ * tenant its `tid` claim names, as Microsoft prescribes; a `tid` that is not a tenant id (a GUID),
+ * or an `iss` that is not that tenant's, ends the sign-in. Only the ID token's `email` claim
+ * becomes the email, never `preferred_username`, which users can change and which is not verified.
  *
  * @param config Overrides of the defaults.
  * @returns The provider configuration.
@@ -65,7 +70,7 @@ export type MicrosoftEntraIDUserConfig = OIDCUserConfig<MicrosoftEntraIDProfile>
  * @example
  * ```ts
  * import MicrosoftEntraID from "@portcullis/core/providers/microsoft-entra-id"
- * const providers = [MicrosoftEntraID({ tenantId: "contoso.onmicrosoft.com", clientId: "abc", clientSecret: "secret" })]
+ * const providers = [MicrosoftEntraID({ tenantId: "00000000-0000-0000-0000-000000000000", clientId: "abc", clientSecret: "secret" })]
  * ```
  */
 export default function MicrosoftEntraID(
@@ -74,22 +79,22 @@ export default function MicrosoftEntraID(
   const tenant = encodeURIComponent(config?.tenantId ?? "common");
   const size = config?.profilePhotoSize ?? 48;
   const graphBase = config?.[graphBaseUrl];
-  return defineOIDCProvider<MicrosoftEntraIDProfile>(
-    {
-      id: "microsoft-entra-id",
-      name: "Microsoft Entra ID",
-      type: "oidc",
-      issuer: `https://login.microsoftonline.com/${tenant}/v2.0`,
-      authorization: { params: { scope: "openid profile email User.Read" } },
-      // Graph's User.Read scope lets the access token read the photo, as Auth.js does.
-      profile: async (profile, tokens) => ({
-        id: profile.sub,
-        name: profile.name ?? null,
-        email: profile.email ?? null,
-        image: await fetchGraphPhoto(tokens.access_token, size, graphBase),
-      }),
-      style: { brandColor: "#0078d4" },
-    },
-    config,
-  );
+  const defaults: OIDCConfig<MicrosoftEntraIDProfile> & WithTenantRules = {
+    id: "microsoft-entra-id",
+    name: "Microsoft Entra ID",
+    type: "oidc",
+    issuer: `https://login.microsoftonline.com/${tenant}/v2.0`,
+    authorization: { params: { scope: "openid profile email User.Read" } },
+    // Graph's User.Read scope lets the access token read the photo, as Auth.js does.
+    profile: async (profile, tokens) => ({
+      id: profile.sub,
+      name: profile.name ?? null,
+      email: profile.email ?? null,
+      image: await fetchGraphPhoto(tokens.access_token, size, graphBase),
+    }),
+    style: { brandColor: "#0078d4" },
+    // Its multi-tenant authorities (`common`...) name their issuer per tenant: see microsoftTenants.
+    [tenantRules]: microsoftTenants,
+  };
+  return defineOIDCProvider<MicrosoftEntraIDProfile>(defaults, config);
 }

@@ -5,6 +5,8 @@
  * share one fetch. A failed discovery is not kept: the next sign-in tries again. A provider with its
  * own fetch (`[customFetch]`) gets a cache of its own: its transport may see another network (a
  * proxy, a split-horizon DNS), so its document must not stand in for the global fetch's, or back.
+ * The tenants of a Microsoft multi-tenant authority (see `microsoft-tenants.ts`) are cached apart
+ * from the configured issuers, so many tenants signing in cannot push those out.
  */
 import { type AuthorizationServer, discoveryRequest, processDiscoveryResponse } from "oauth4webapi";
 import { InvalidEndpoints } from "../../errors";
@@ -20,6 +22,11 @@ export interface DiscoverySource {
   issuer?: string;
   /** The discovery document's URL; default `{issuer}/.well-known/openid-configuration`. */
   wellKnown?: string;
+  /**
+   * The issuer the document must name when it is not `issuer`: the `{tenantid}` template of a
+   * Microsoft multi-tenant authority. Set by the flow only, never from configuration.
+   */
+  documentIssuer?: string;
 }
 
 interface Entry {
@@ -27,20 +34,33 @@ interface Entry {
   server: Promise<AuthorizationServer>;
 }
 
-/** Bounds the cache, so configurations built per request cannot grow it without end. */
-const CACHE_LIMIT = 100;
-const globalCache = new Map<string, Entry>();
-const customCaches = new WeakMap<typeof fetch, Map<string, Entry>>();
+/** Cached documents: one bounded map for the global fetch and one per provider's own fetch. */
+interface Caches {
+  limit: number;
+  global: Map<string, Entry>;
+  custom: WeakMap<typeof fetch, Map<string, Entry>>;
+}
 
-function cacheFor(fetcher: typeof fetch | undefined): Map<string, Entry> {
-  if (!fetcher) return globalCache;
-  let cache = customCaches.get(fetcher);
+function cacheFor(caches: Caches, fetcher: typeof fetch | undefined): Map<string, Entry> {
+  if (!fetcher) return caches.global;
+  let cache = caches.custom.get(fetcher);
   if (!cache) {
     cache = new Map();
-    customCaches.set(fetcher, cache);
+    caches.custom.set(fetcher, cache);
   }
   return cache;
 }
+
+/** The configured issuers' documents: bounded, so configurations built per request cannot grow it without end. */
+const issuers: Caches = { limit: 100, global: new Map(), custom: new WeakMap() };
+
+/**
+ * How many tenants of multi-tenant authorities are cached. Who signs in chooses the tenant, so
+ * the number is bounded; each costs a document and its key set (a few KiB to some tens of KiB).
+ * A tenant pushed out is discovered again at its next sign-in.
+ */
+export const TENANT_CACHE_LIMIT = 256;
+const tenants: Caches = { limit: TENANT_CACHE_LIMIT, global: new Map(), custom: new WeakMap() };
 
 const WELL_KNOWN = "/.well-known/openid-configuration";
 
@@ -87,7 +107,8 @@ async function fetchMetadata(
   if (source.wellKnown !== undefined) {
     const url = new URL(source.wellKnown);
     assertSecureEndpoint(url, providerId, "discovery document (wellKnown)");
-    const expected = source.issuer !== undefined ? new URL(source.issuer) : issuerOf(url);
+    const named = source.documentIssuer ?? source.issuer;
+    const expected = named !== undefined ? new URL(named) : issuerOf(url);
     if (!expected) {
       throw new TypeError("set `issuer`: it cannot be derived from this wellKnown URL");
     }
@@ -104,7 +125,8 @@ async function fetchMetadata(
     algorithm: "oidc",
     ...requestOptions(issuer, timeoutMs, fetcher),
   });
-  return withUsableEndpoints(await processDiscoveryResponse(issuer, response), providerId);
+  const named = new URL(source.documentIssuer ?? issuer);
+  return withUsableEndpoints(await processDiscoveryResponse(named, response), providerId);
 }
 
 /**
@@ -125,7 +147,8 @@ export function discoveryUrl(source: DiscoverySource): string {
  * The provider metadata (RFC 8414 / OpenID Connect Discovery 1.0) of an issuer, from the cache
  * when it was fetched less than {@link DISCOVERY_TTL_SECONDS} ago, else fetched and checked: the
  * document's `issuer` must equal the configured issuer (or, with only `wellKnown`, the issuer its
- * URL implies), so a document cannot redirect sign-in to another provider.
+ * URL implies; or, for a Microsoft multi-tenant authority, its `documentIssuer` template), so a
+ * document cannot redirect sign-in to another provider.
  *
  * @param source - The issuer and/or wellKnown URL.
  * @param providerId - Named in configuration errors.
@@ -148,16 +171,56 @@ export function discover(
   timeoutMs: number,
   fetcher?: typeof fetch,
 ): Promise<AuthorizationServer> {
-  const cache = cacheFor(fetcher);
-  const key = `${source.issuer ?? ""} ${source.wellKnown ?? ""}`;
-  const cached = cache.get(key);
-  if (cached && now - cached.fetchedAt < DISCOVERY_TTL_SECONDS * 1000 && now >= cached.fetchedAt) {
-    return cached.server;
+  return cached(issuers, source, providerId, now, timeoutMs, fetcher);
+}
+
+/**
+ * The metadata of one tenant of a Microsoft multi-tenant authority, discovered from its issuer
+ * (`{origin}/{tenant id}/v2.0`), which the document must name exactly. Cached as {@link discover}
+ * caches, but apart from the configured issuers and for at most {@link TENANT_CACHE_LIMIT}
+ * tenants, the least recently fetched going first.
+ *
+ * @param issuer - The tenant's issuer.
+ * @param providerId - Named in configuration errors.
+ * @param now - The current time in ms (the configuration's clock).
+ * @param timeoutMs - How long the fetch may take, in ms (`timeouts.http`).
+ * @param fetcher - The provider's custom fetch (`[customFetch]`); undefined for the global one.
+ * @returns The tenant's metadata; the same object while it is cached.
+ * @throws As {@link discover}.
+ * @see https://learn.microsoft.com/en-us/entra/identity-platform/access-tokens#validate-the-issuer
+ * @example
+ * ```ts
+ * const tenant = await discoverTenant("https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0", "microsoft-entra-id", Date.now(), 10_000)
+ * ```
+ */
+export function discoverTenant(
+  issuer: string,
+  providerId: string,
+  now: number,
+  timeoutMs: number,
+  fetcher?: typeof fetch,
+): Promise<AuthorizationServer> {
+  return cached(tenants, { issuer }, providerId, now, timeoutMs, fetcher);
+}
+
+function cached(
+  caches: Caches,
+  source: DiscoverySource,
+  providerId: string,
+  now: number,
+  timeoutMs: number,
+  fetcher: typeof fetch | undefined,
+): Promise<AuthorizationServer> {
+  const cache = cacheFor(caches, fetcher);
+  const key = `${source.issuer ?? ""} ${source.wellKnown ?? ""} ${source.documentIssuer ?? ""}`;
+  const hit = cache.get(key);
+  if (hit && now - hit.fetchedAt < DISCOVERY_TTL_SECONDS * 1000 && now >= hit.fetchedAt) {
+    return hit.server;
   }
   const server = fetchMetadata(source, providerId, timeoutMs, fetcher);
   const entry: Entry = { fetchedAt: now, server };
   cache.delete(key);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  if (cache.size >= caches.limit) cache.delete(cache.keys().next().value!);
   cache.set(key, entry);
   server.catch(() => {
     if (cache.get(key) === entry) cache.delete(key);

@@ -18,6 +18,7 @@ import type {
   User,
 } from "../../types";
 import type { DiscoverySource } from "./discovery";
+import { type TenantAuthority, tenantRules, type WithTenantRules } from "./microsoft-tenants";
 import { defaultAccount, defaultProfile } from "./profile";
 import { assertSecureEndpoint } from "./transport";
 
@@ -37,6 +38,8 @@ export interface OAuthRuntime {
   conform: { token?: Conform; userinfo?: Conform };
   /** The provider's `[customFetch]`, used for every request to it; undefined: global `fetch`. */
   fetch?: typeof fetch;
+  /** Set for a Microsoft multi-tenant authority: each ID token is checked against its tenant. */
+  tenants?: TenantAuthority;
 }
 
 type Endpoint = string | EndpointHandler<Record<string, unknown>, never, unknown> | undefined;
@@ -88,14 +91,16 @@ function defaultChecks(config: OAuth2Config): OAuthCheck[] {
 function discoverySource(
   config: OAuth2Config,
   endpoints: OAuthRuntime["endpoints"],
+  tenants: TenantAuthority | undefined,
 ): DiscoverySource | undefined {
-  if (config.wellKnown) return { issuer: config.issuer, wellKnown: config.wellKnown };
+  const documentIssuer = tenants?.documentIssuer;
+  if (config.wellKnown) return { issuer: config.issuer, wellKnown: config.wellKnown, documentIssuer };
   if (!config.issuer) return undefined;
   const incomplete =
     !endpoints.authorization ||
     (!endpoints.token && !handler(config.token)?.request) ||
     (config.type === "oidc" ? !endpoints.jwks : !endpoints.userinfo && !handler(config.userinfo)?.request);
-  return incomplete ? { issuer: config.issuer } : undefined;
+  return incomplete ? { issuer: config.issuer, documentIssuer } : undefined;
 }
 
 function normalize(config: OAuth2Config): OAuthRuntime {
@@ -111,7 +116,9 @@ function normalize(config: OAuth2Config): OAuthRuntime {
     userinfo: endpointUrl(config.userinfo, id, "userinfo"),
     jwks: endpointUrl(config.jwks_endpoint, id, "jwks_endpoint"),
   };
-  const discovery = discoverySource(config, endpoints);
+  const rules = (config as WithTenantRules)[tenantRules];
+  const tenants = config.issuer ? rules?.(config.issuer) : undefined;
+  const discovery = discoverySource(config, endpoints, tenants);
   if (!discovery && (!endpoints.authorization || (!endpoints.token && !handler(config.token)?.request))) {
     throw new InvalidEndpoints(
       `OAuth provider "${id}" needs an \`issuer\` (or \`wellKnown\`) for discovery, or both \`authorization\` and \`token\` URLs.`,
@@ -139,6 +146,7 @@ function normalize(config: OAuth2Config): OAuthRuntime {
     clientAuth: clientAuthentication(config),
     conform: { token: token?.conform, userinfo: userinfo?.conform },
     fetch: config[customFetch],
+    tenants,
   };
 }
 

@@ -98,7 +98,11 @@ export async function refreshGrant(
     );
     const conform = runtime.conform.token;
     if (conform) response = (await conform(response.clone())) ?? response;
-    result = checked(await processRefreshTokenResponse(server, client, response), id);
+    // A refreshed ID token names its tenant as the first one did (Microsoft multi-tenant).
+    const issuerMetadata = runtime.tenants
+      ? await runtime.tenants.idTokenServer(runtime, server, response, "callback", ctx)
+      : server;
+    result = checked(await processRefreshTokenResponse(issuerMetadata, client, response), id);
   } catch (error) {
     throw refreshFailure(id, endpoint, error);
   }

@@ -2,7 +2,7 @@
  * The token request of a callback: the authorization code exchanged for tokens (RFC 6749 4.1.3)
  * with the PKCE verifier and the configured client authentication, and, for OpenID Connect, the
  * ID token checked (issuer, audience, expiry, nonce, and its signature against the provider's
- * JWKS).
+ * JWKS; for a Microsoft multi-tenant authority, the issuer and JWKS of the user's tenant).
  */
 
 import { compactVerify } from "jose";
@@ -179,14 +179,23 @@ export async function exchangeCode(
   ctx: ActionContext,
 ): Promise<ExchangedTokens> {
   const response = await tokenResponse(runtime, server, provider, params, checks, ctx);
+  // The ID token's issuer and keys: the provider's, or those of a Microsoft user's tenant.
+  const issuerMetadata = runtime.tenants
+    ? await runtime.tenants.idTokenServer(runtime, server, response, "callback", ctx)
+    : server;
   const what = provider.token?.request ? "custom token request" : `token request to ${server.token_endpoint}`;
   const result = await talkTo("callback", provider.id, what, async () => {
     let answer: TokenEndpointResponse;
     try {
-      answer = await processAuthorizationCodeResponse(server, clientAt(runtime.client, ctx), response, {
-        expectedNonce: checks.nonce ?? expectNoNonce,
-        requireIdToken: provider.type === "oidc",
-      });
+      answer = await processAuthorizationCodeResponse(
+        issuerMetadata,
+        clientAt(runtime.client, ctx),
+        response,
+        {
+          expectedNonce: checks.nonce ?? expectNoNonce,
+          requireIdToken: provider.type === "oidc",
+        },
+      );
     } catch (error) {
       if (isNonceMismatch(error))
         throw new InvalidCheck("The ID token's nonce does not match the nonce cookie.");
@@ -197,7 +206,7 @@ export async function exchangeCode(
     return answer;
   });
   const claims = getValidatedIdTokenClaims(result);
-  if (claims) await checkSignature(result.id_token!, runtime, server, response, ctx);
+  if (claims) await checkSignature(result.id_token!, runtime, issuerMetadata, response, ctx);
   return { tokens: withExpiry(result, ctx), claims };
 }
 
