@@ -132,12 +132,11 @@ function validateProviders(config: InternalConfig): AuthError | undefined {
 /**
  * An OAuth or OIDC provider whose endpoints can never work (nothing to discover and no
  * authorization or token URL, an OIDC provider without an issuer, a URL that is not https),
- * found at start-up as Auth.js finds it, rather than on a visitor's first click. A provider
- * without a client id is reported on its own (see `checkClientIds`), and checked on first use.
+ * found at start-up as Auth.js finds it, rather than on a visitor's first click. A missing
+ * client id is not an endpoint problem: it is reported on its own (see `checkClientIds`).
  */
 function endpointProblem(provider: InternalConfig["providers"][number]): InvalidEndpoints | undefined {
   if ((provider.type !== "oauth" && provider.type !== "oidc") || needsCarriedFlow(provider)) return undefined;
-  if (!(provider as OAuth2Config).clientId) return undefined;
   try {
     // Normalised once here instead of on the first sign-in: the runtime is cached per provider.
     oauthRuntime(provider as OAuth2Config);

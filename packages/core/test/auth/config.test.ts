@@ -323,7 +323,29 @@ describe("validation", () => {
     [
       "an OAuth provider with neither an issuer nor authorization and token URLs",
       { providers: [{ id: "acme", name: "Acme", type: "oauth", clientId: "id", clientSecret: "s" }] },
-      /"acme" needs an `issuer` \(or `wellKnown`\) for discovery, or both `authorization` and `token` URLs/,
+      /"acme" has no `authorization`, nor an `issuer` \(or `wellKnown`\) to discover it from/,
+    ],
+    [
+      "a plain OAuth provider with no userinfo to read the user from, nor an issuer",
+      {
+        providers: [
+          {
+            id: "acme",
+            name: "Acme",
+            type: "oauth",
+            clientId: "id",
+            clientSecret: "s",
+            authorization: "https://acme.example/authorize",
+            token: "https://acme.example/token",
+          },
+        ],
+      },
+      /"acme" has no `userinfo`/,
+    ],
+    [
+      "an OAuth provider with bad endpoints, even without its client id",
+      { providers: [{ id: "acme", name: "Acme", type: "oidc" }] },
+      /"acme" has no `authorization`/,
     ],
     [
       "an OIDC provider with endpoints but no issuer to check its ID tokens",

@@ -103,13 +103,20 @@ function discoverySource(
   return incomplete ? { issuer: config.issuer, documentIssuer } : undefined;
 }
 
+/**
+ * The first endpoint a provider without discovery lacks: a URL for authorization and token (or a
+ * token request), the issuer an OIDC provider's ID tokens are checked against, and for plain
+ * OAuth 2 a userinfo URL or request to read the user from. Undefined when none is missing.
+ */
+function missingEndpoint(config: OAuth2Config, endpoints: OAuthRuntime["endpoints"]): string | undefined {
+  if (!endpoints.authorization) return "authorization";
+  if (!endpoints.token && !handler(config.token)?.request) return "token";
+  if (config.type === "oidc") return config.issuer ? undefined : "issuer";
+  return endpoints.userinfo || handler(config.userinfo)?.request ? undefined : "userinfo";
+}
+
 function normalize(config: OAuth2Config): OAuthRuntime {
   const { id } = config;
-  if (!config.clientId) {
-    throw new InvalidConfiguration(
-      `OAuth provider "${id}" has no clientId: set \`clientId\` or AUTH_${id.toUpperCase().replace(/-/g, "_")}_ID.`,
-    );
-  }
   const endpoints = {
     authorization: endpointUrl(config.authorization, id, "authorization"),
     token: endpointUrl(config.token, id, "token"),
@@ -119,13 +126,20 @@ function normalize(config: OAuth2Config): OAuthRuntime {
   const rules = (config as WithTenantRules)[tenantRules];
   const tenants = config.issuer ? rules?.(config.issuer) : undefined;
   const discovery = discoverySource(config, endpoints, tenants);
-  if (!discovery && (!endpoints.authorization || (!endpoints.token && !handler(config.token)?.request))) {
+  const missing = discovery ? undefined : missingEndpoint(config, endpoints);
+  if (missing) {
     throw new InvalidEndpoints(
-      `OAuth provider "${id}" needs an \`issuer\` (or \`wellKnown\`) for discovery, or both \`authorization\` and \`token\` URLs.`,
+      missing === "issuer"
+        ? `OpenID Connect provider "${id}" needs an \`issuer\` to check its ID tokens.`
+        : `OAuth provider "${id}" has no \`${missing}\`, nor an \`issuer\` (or \`wellKnown\`) to discover it from.`,
     );
   }
-  if (config.type === "oidc" && !discovery && !config.issuer) {
-    throw new InvalidEndpoints(`OpenID Connect provider "${id}" needs an \`issuer\` to check its ID tokens.`);
+  // After the endpoints, which are the code's to fix wherever it runs: a missing client id is
+  // often only this machine's environment (see checkClientIds in config/validate.ts).
+  if (!config.clientId) {
+    throw new InvalidConfiguration(
+      `OAuth provider "${id}" has no clientId: set \`clientId\` or AUTH_${id.toUpperCase().replace(/-/g, "_")}_ID.`,
+    );
   }
   const token = handler(config.token);
   const userinfo = handler(config.userinfo);
