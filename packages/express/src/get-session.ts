@@ -2,6 +2,9 @@ import { type AuthConfig, createAuth, type Session } from "@portcullis/core";
 import type { Request as ExpressRequest } from "express";
 import { serverCall } from "./request-origin";
 
+/** What {@link getSession} answers, under the name `@auth/express` exports for it. */
+export type GetSessionResult = Promise<Session | null>;
+
 /**
  * The session of an Express request, for protecting routes outside the auth middleware. Asks the
  * engine of the configuration (the same one the auth routes use) with the request's cookies and
@@ -20,7 +23,7 @@ import { serverCall } from "./request-origin";
  * })
  * ```
  */
-export async function getSession(req: ExpressRequest, config: AuthConfig): Promise<Session | null> {
+export async function getSession(req: ExpressRequest, config: AuthConfig): GetSessionResult {
   const call = serverCall(req);
   return call ? (await createAuth(config).session({ ...call, extend: false })).session : null;
 }

@@ -17,5 +17,5 @@ export type {
 export { AuthError, CredentialsSignin, customFetch, RefreshTokenError } from "@portcullis/core";
 export { getAccessToken } from "./access-token";
 export { ExpressAuth } from "./express-auth";
-export { getSession } from "./get-session";
+export { type GetSessionResult, getSession } from "./get-session";
 export { listSessions, revokeSessions } from "./session-control";

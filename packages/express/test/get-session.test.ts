@@ -1,7 +1,8 @@
-import { ExpressAuth } from "@portcullis/express";
+import type { Session } from "@portcullis/core";
+import { ExpressAuth, type GetSessionResult, getSession } from "@portcullis/express";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { type IntegrationApp, integrationConfig, rawGet, signInAsAlice } from "@portcullis/testkit";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { buildApp, listen } from "./helpers";
 
 describe("getSession on a route protected in Express", () => {
@@ -14,6 +15,13 @@ describe("getSession on a route protected in Express", () => {
   // Express hands such a Host on as req.host; getSession must answer null, not fail building a URL.
   it("answers null for a Host header that is not a plain host and port", async () => {
     expect(await rawGet(app.origin, "/me", "a b")).toBe(401);
+  });
+});
+
+describe("getSession's type", () => {
+  it("is exported as GetSessionResult, as @auth/express names it", () => {
+    expectTypeOf<GetSessionResult>().toEqualTypeOf<Promise<Session | null>>();
+    expectTypeOf(getSession).returns.toEqualTypeOf<GetSessionResult>();
   });
 });
 
