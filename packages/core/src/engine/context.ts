@@ -101,14 +101,10 @@ export function createContext(
  * ```
  */
 export function postedFrom(request: Request, origin: string | undefined): boolean {
-  const expected = serialisedOrigin(origin);
-  return expected !== undefined && request.headers.get("origin") === expected;
-}
-
-/** An http(s) origin as browsers send it in the Origin header; undefined for anything else. */
-function serialisedOrigin(origin: string | undefined): string | undefined {
-  if (origin === undefined || !URL.canParse(origin)) return undefined;
+  if (origin === undefined || !URL.canParse(origin)) return false;
   const url = new URL(origin);
   // Other schemes serialise to the opaque origin "null", which any sandboxed page can send.
-  return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  return (
+    (url.protocol === "http:" || url.protocol === "https:") && request.headers.get("origin") === url.origin
+  );
 }

@@ -17,7 +17,7 @@ import type { TokenSet } from "../../types";
 import { describeFailure, isProviderUnavailable } from "./failure";
 import type { OAuthRuntime } from "./provider";
 import { authorizationServer } from "./server";
-import { clientAt, isBelievableLifetime, withExpiry } from "./tokens";
+import { clientAt, idTokenIssuer, isBelievableLifetime, withExpiry } from "./tokens";
 import { requestOptions } from "./transport";
 
 /** What a failed refresh request becomes: an outage (try again later) or a refusal (sign in again). */
@@ -99,9 +99,7 @@ export async function refreshGrant(
     const conform = runtime.conform.token;
     if (conform) response = (await conform(response.clone())) ?? response;
     // A refreshed ID token names its tenant as the first one did (Microsoft multi-tenant).
-    const issuerMetadata = runtime.tenants
-      ? await runtime.tenants.idTokenServer(runtime, server, response, "callback", ctx)
-      : server;
+    const issuerMetadata = await idTokenIssuer(runtime, server, response, ctx);
     result = checked(await processRefreshTokenResponse(issuerMetadata, client, response), id);
   } catch (error) {
     throw refreshFailure(id, endpoint, error);

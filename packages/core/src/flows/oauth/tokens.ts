@@ -151,6 +151,30 @@ async function tokenResponse(
 }
 
 /**
+ * The metadata an answer's ID token is checked against (issuer and keys): the provider's, or for a
+ * Microsoft multi-tenant authority those of the tenant the token names.
+ *
+ * @param runtime - The provider's runtime.
+ * @param server - The provider's metadata.
+ * @param response - The token endpoint's answer (read through a clone).
+ * @param ctx - The clock and configuration.
+ * @returns The metadata to process the answer with.
+ * @throws When the tenant cannot be read or discovered (see `microsoft-tenants.ts`).
+ * @example
+ * ```ts
+ * const issuerMetadata = await idTokenIssuer(runtime, server, response, ctx)
+ * ```
+ */
+export async function idTokenIssuer(
+  runtime: OAuthRuntime,
+  server: AuthorizationServer,
+  response: Response,
+  ctx: Pick<ActionContext, "now" | "config">,
+): Promise<AuthorizationServer> {
+  return (await runtime.tenants?.idTokenServer(runtime, server, response, "callback", ctx)) ?? server;
+}
+
+/**
  * Exchanges the authorization code of a verified callback for tokens. A custom `token.request`
  * replaces the built-in request; its result goes through the same checks.
  *
@@ -179,10 +203,7 @@ export async function exchangeCode(
   ctx: ActionContext,
 ): Promise<ExchangedTokens> {
   const response = await tokenResponse(runtime, server, provider, params, checks, ctx);
-  // The ID token's issuer and keys: the provider's, or those of a Microsoft user's tenant.
-  const issuerMetadata = runtime.tenants
-    ? await runtime.tenants.idTokenServer(runtime, server, response, "callback", ctx)
-    : server;
+  const issuerMetadata = await idTokenIssuer(runtime, server, response, ctx);
   const what = provider.token?.request ? "custom token request" : `token request to ${server.token_endpoint}`;
   const result = await talkTo("callback", provider.id, what, async () => {
     let answer: TokenEndpointResponse;
