@@ -37,7 +37,8 @@ export function createHandle(config: SvelteKitAuthConfig): Handle {
       session ??= readSession(auth, event);
       return session;
     };
-    aliasGetSession(event.locals);
+    // The name @auth/sveltekit kept for locals.auth(); a getSession an earlier hook of the app set stays.
+    event.locals.getSession ??= event.locals.auth;
     event.locals.sessions = sessionControl(auth, event, () => {
       session = Promise.resolve(null);
     });
@@ -70,18 +71,4 @@ async function readSession(auth: AuthEngine, event: RequestEvent): Promise<Sessi
     // right, and the next request refreshes the cookie. locals.auth() never throws.
   }
   return session;
-}
-
-/** The `getSession` functions this package set, told apart from one an app set itself. */
-const aliases = new WeakSet<App.Locals["getSession"]>();
-
-/**
- * Sets `locals.getSession`, the name `@auth/sveltekit` kept for `locals.auth`, to this hook's
- * `locals.auth`. A `getSession` the app set in an earlier hook is its own and stays, as with
- * `@auth/sveltekit`; one an earlier `SvelteKitAuth` hook set follows `locals.auth` to this one.
- */
-function aliasGetSession(locals: App.Locals): void {
-  if (locals.getSession !== undefined && !aliases.has(locals.getSession)) return;
-  locals.getSession = locals.auth;
-  aliases.add(locals.getSession);
 }

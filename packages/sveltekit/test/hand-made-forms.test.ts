@@ -128,11 +128,4 @@ describe("locals.getSession()", () => {
     const { event } = await run(chain(appHook, SvelteKitAuth(config()).handle), fakeEvent(`${APP}/`));
     expect(event.locals.getSession).toBe(own);
   });
-
-  it("follows locals.auth when a second SvelteKitAuth hook replaces it", async () => {
-    const first = SvelteKitAuth(config()).handle;
-    const second = SvelteKitAuth(config()).handle;
-    const { event } = await run(chain(first, second), fakeEvent(`${APP}/`));
-    expect(event.locals.getSession).toBe(event.locals.auth);
-  });
 });
