@@ -62,6 +62,8 @@ describe("an edge bundle of Auth", () => {
     expect(inputs.filter((input) => /\/flows\/(webauthn|oauth1)\//.test(input))).toEqual([]);
     // Nor the sign-in page's passkey script, which the passkey provider brings too.
     expect(code).not.toContain("navigator.credentials");
+    // Nor the built-in providers' logos (GitHub's here), which come with their factories.
+    expect(code).not.toContain("M12 2a10 10 0 0 0-3 19.5");
   });
 
   it("with a passkey provider carries @simplewebauthn/server and the page's passkey script", async () => {

@@ -8,6 +8,7 @@ import { flowOf } from "../flows";
 import { carriedFlow } from "../flows/carried";
 import { html } from "../http/response";
 import { type PageProvider, renderSignInPage } from "../pages";
+import { providerLogo } from "../pages/provider-logos";
 import type { ProviderConfig } from "../types";
 
 function pageProvider(provider: ProviderConfig, ctx: ActionContext): PageProvider {
@@ -18,6 +19,7 @@ function pageProvider(provider: ProviderConfig, ctx: ActionContext): PageProvide
     signinUrl: `${ctx.actionUrl}/signin/${provider.id}`,
     callbackUrl: `${ctx.actionUrl}/callback/${provider.id}`,
     style: "style" in provider ? (provider.style as PageProvider["style"]) : undefined,
+    mark: providerLogo(provider),
     credentials: provider.type === "credentials" ? provider.credentials : undefined,
     formFields: formFieldsOf(provider),
     enableConditionalUI: provider.type === "webauthn" && provider.enableConditionalUI === true,

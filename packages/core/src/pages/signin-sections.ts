@@ -8,7 +8,6 @@ import { fillIn } from "./fill-in";
 import { renderHiddenInputs, renderInputField } from "./form-fields";
 import { html, type SafeHtml } from "./html";
 import type { Messages } from "./messages";
-import { providerLogo } from "./provider-logos";
 import { resolveProviderStyle } from "./provider-style";
 import { safeLinkUrl } from "./sanitize";
 import { plausibleAddress } from "./typed-address";
@@ -58,7 +57,7 @@ function oauthSection(provider: PageProvider, index: number, context: SectionCon
   const { logo } = resolveProviderStyle(provider.style);
   return html`<form action="${safeLinkUrl(provider.signinUrl)}" method="post">
 ${renderHiddenInputs({ csrfToken: context.csrfToken, callbackUrl: context.callbackUrl })}
-<button type="submit" class="button provider provider-${index}">${logo !== undefined ? html`<img src="${logo}" alt="" referrerpolicy="no-referrer">` : providerLogo(provider.id)}<span>${signInWith(provider, context)}</span></button>
+<button type="submit" class="button provider provider-${index}">${logo !== undefined ? html`<img src="${logo}" alt="" referrerpolicy="no-referrer">` : provider.mark}<span>${signInWith(provider, context)}</span></button>
 </form>`;
 }
 

@@ -18,6 +18,8 @@ export interface PageProvider {
   callbackUrl: string;
   /** Button color and logo of an OAuth/OIDC provider. */
   style?: OAuthProviderButtonStyles;
+  /** The built-in logo its factory gave it (see `providerLogo`), drawn when `style.logo` is unset. */
+  mark?: SafeHtml;
   /** Fields of a credentials provider's form; each key is the input's name. */
   credentials?: Record<string, CredentialInput>;
   /** Fields of a WebAuthn provider's form (each key is the input's name), or an email provider's address field. */

@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OIDCConfig, OIDCUserConfig } from "../types";
 import { defineOIDCProvider } from "./oauth-factory";
 
@@ -91,6 +93,8 @@ export default function Apple(config?: OIDCUserConfig<AppleProfile>): OIDCConfig
         image: null,
       }),
       style: { brandColor: "#000000" },
+      [providerMark]:
+        '<path d="M16.5 12.6c0-2 1.6-3 1.7-3a3.7 3.7 0 0 0-2.9-1.6c-1.2-.1-2.4.7-3 .7s-1.6-.7-2.6-.7A3.9 3.9 0 0 0 6.4 10c-1.4 2.4-.4 6 1 8 .7 1 1.5 2 2.5 2s1.3-.6 2.5-.6 1.5.6 2.5.6 1.7-1 2.3-2a8 8 0 0 0 1-2.1 3.3 3.3 0 0 1-1.7-3.3zm-1.9-6.3a3.4 3.4 0 0 0 .8-2.5 3.5 3.5 0 0 0-2.3 1.2 3.2 3.2 0 0 0-.8 2.4 2.9 2.9 0 0 0 2.3-1.1z"/>',
     },
     config,
   );

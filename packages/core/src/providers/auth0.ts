@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OIDCConfig, OIDCUserConfig } from "../types";
 import { defineOIDCProvider } from "./oauth-factory";
 
@@ -50,6 +52,7 @@ export default function Auth0(config?: OIDCUserConfig<Auth0Profile>): OIDCConfig
         image: profile.picture ?? null,
       }),
       style: { brandColor: "#eb5424" },
+      [providerMark]: '<path d="m12 2.5 2.9 6.6 7.1.6-5.4 4.7 1.6 7-6.2-3.7-6.2 3.7 1.6-7L2 9.7l7.1-.6z"/>',
     },
     config,
   );

@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -86,6 +88,8 @@ export default function Discord(config?: OAuthUserConfig<DiscordProfile>): OAuth
         image: discordAvatarUrl(profile),
       }),
       style: { brandColor: "#5865f2" },
+      [providerMark]:
+        '<path fill-rule="evenodd" d="M5 6.5C7 5 9 4.5 9.5 4.5l.5 1a14 14 0 0 1 4 0l.5-1c.5 0 2.5.5 4.5 2 1.5 3 2.5 6.5 2 10.5-1.5 1.2-3 1.8-4.5 2.2l-1-1.6 1.6-.8-.4-.3a11 11 0 0 1-9.4 0l-.4.3 1.6.8-1 1.6C5.5 18.8 4 18.2 2.5 17 2 13 3 9.5 5 6.5zM8 12.5a1.5 1.7 0 1 0 3 0 1.5 1.7 0 1 0-3 0zm5 0a1.5 1.7 0 1 0 3 0 1.5 1.7 0 1 0-3 0z"/>',
     },
     config,
   );

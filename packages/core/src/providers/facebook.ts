@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -52,6 +54,8 @@ export default function Facebook(config?: OAuthUserConfig<FacebookProfile>): OAu
         image: profile.picture?.data.url ?? null,
       }),
       style: { brandColor: "#0866ff" },
+      [providerMark]:
+        '<path d="M12 2a10 10 0 0 0-1.6 19.9v-7H8V12h2.4V9.8c0-2.5 1.5-3.9 3.8-3.9 1.1 0 2.2.2 2.2.2v2.5h-1.2c-1.2 0-1.6.8-1.6 1.6V12h2.7l-.4 2.9h-2.3v7A10 10 0 0 0 12 2z"/>',
     },
     config,
   );

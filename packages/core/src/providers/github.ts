@@ -7,6 +7,7 @@
 import { idText } from "../adapter/ids";
 import { discardBody } from "../cancel-body";
 import { boundedFetch } from "../flows/oauth/bounded-fetch";
+import { providerMark } from "../pages/provider-logos";
 import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
 import { defineOAuthProvider, requestJson } from "./oauth-factory";
 
@@ -119,6 +120,8 @@ export default function GitHub(config?: GitHubUserConfig): OAuth2Config<GitHubPr
         image: profile.avatar_url,
       }),
       style: { brandColor: "#24292f" },
+      [providerMark]:
+        '<path d="M12 2a10 10 0 0 0-3 19.5V19c-2.5.5-3-1-3.5-2l-1-1h1c1 0 1.5 1 2 1.5s1.5.3 1.8 0c.1-.7.4-1 .7-1.3-2.5-.3-4.5-1.5-4.5-5 0-1 .4-2 1-2.7-.2-.6-.2-1.7.2-2.6 1 0 2 .6 2.8 1.2a9 9 0 0 1 5 0c.8-.6 1.8-1.2 2.8-1.2.4.9.4 2 .2 2.6.6.7 1 1.7 1 2.7 0 3.5-2 4.7-4.5 5 .5.4.7 1 .7 2v3.3A10 10 0 0 0 12 2z"/>',
     },
     config,
   );

@@ -4,6 +4,7 @@
  * @module
  */
 import { idText } from "../adapter/ids";
+import { providerMark } from "../pages/provider-logos";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -80,6 +81,7 @@ export default function GitLab(config?: GitLabUserConfig): OAuth2Config<GitLabPr
         image: profile.avatar_url ?? null,
       }),
       style: { brandColor: "#fc6d26" },
+      [providerMark]: '<path d="M12 21 2.5 14 4.5 3.5 7.5 10h9l3-6.5 2 10.5z"/>',
     },
     config,
   );

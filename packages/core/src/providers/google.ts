@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OIDCConfig, OIDCUserConfig } from "../types";
 import { defineOIDCProvider } from "./oauth-factory";
 
@@ -58,6 +60,8 @@ export default function Google(config?: OIDCUserConfig<GoogleProfile>): OIDCConf
         image: profile.picture ?? null,
       }),
       style: { brandColor: "#1a73e8" },
+      [providerMark]:
+        '<path d="M19.5 12h-7M19.5 12a7.5 7.5 0 1 1-2.2-5.3" fill="none" stroke="currentColor" stroke-width="3"/>',
     },
     config,
   );

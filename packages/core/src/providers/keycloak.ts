@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OIDCConfig, OIDCUserConfig } from "../types";
 import { defineOIDCProvider, standardClaimsProfile } from "./oauth-factory";
 
@@ -54,6 +56,8 @@ export default function Keycloak(config?: OIDCUserConfig<KeycloakProfile>): OIDC
       authorization: { params: { scope: "openid profile email" } },
       profile: standardClaimsProfile,
       style: { brandColor: "#008aaa" },
+      [providerMark]:
+        '<path d="M7 3h10l5 9-5 9H7l-5-9z" fill="none" stroke="currentColor" stroke-width="2"/><path d="m10.5 8.5-2 3.5 2 3.5m3-7 2 3.5-2 3.5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
     },
     config,
   );

@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OIDCConfig, OIDCUserConfig } from "../types";
 import { defineOIDCProvider } from "./oauth-factory";
 
@@ -55,6 +57,8 @@ export default function LinkedIn(config?: OIDCUserConfig<LinkedInProfile>): OIDC
         image: profile.picture ?? null,
       }),
       style: { brandColor: "#0a66c2" },
+      [providerMark]:
+        '<path fill-rule="evenodd" d="M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm1.5 7v7.5H9V10zm1.3-4a1.4 1.4 0 1 0 0 2.8 1.4 1.4 0 0 0 0-2.8zM11 10v7.5h2.5v-4c0-1 .6-1.6 1.4-1.6s1.1.6 1.1 1.6v4h2.5V13c0-2.3-1.2-3.2-2.8-3.2a2.7 2.7 0 0 0-2.2 1.1V10z"/>',
     },
     config,
   );

@@ -4,6 +4,7 @@
  * @module
  */
 import { microsoftTenants, tenantRules, type WithTenantRules } from "../flows/oauth/microsoft-tenants";
+import { providerMark } from "../pages/provider-logos";
 import type { OIDCConfig, OIDCUserConfig } from "../types";
 import { fetchGraphPhoto, type GraphPhotoSize } from "./microsoft-graph-photo";
 import { defineOIDCProvider } from "./oauth-factory";
@@ -93,6 +94,8 @@ export default function MicrosoftEntraID(
       image: await fetchGraphPhoto(tokens.access_token, size, graphBase),
     }),
     style: { brandColor: "#0078d4" },
+    [providerMark]:
+      '<path fill="#f25022" d="M3 3h8.5v8.5H3z"/><path fill="#7fba00" d="M12.5 3H21v8.5h-8.5z"/><path fill="#00a4ef" d="M3 12.5h8.5V21H3z"/><path fill="#ffb900" d="M12.5 12.5H21V21h-8.5z"/>',
     // Its multi-tenant authorities (`common`...) name their issuer per tenant: see microsoftTenants.
     [tenantRules]: microsoftTenants,
   };

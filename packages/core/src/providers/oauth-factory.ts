@@ -11,6 +11,7 @@ import { discardBody } from "../cancel-body";
 import { InvalidConfiguration, OAuthCallbackError } from "../errors";
 import { boundedFetch } from "../flows/oauth/bounded-fetch";
 import { quoted } from "../flows/oauth/failure";
+import type { ProviderMarked } from "../pages/provider-logos";
 import { customFetch } from "../symbols";
 import type {
   EndpointHandler,
@@ -58,7 +59,7 @@ function mergeEndpoint<C, R>(base?: Endpoint<C, R>, override?: Endpoint<C, R>): 
  * ```
  */
 export function defineOAuthProvider<P>(
-  defaults: OAuth2Config<P>,
+  defaults: OAuth2Config<P> & ProviderMarked,
   config?: OAuthUserConfig<P>,
 ): OAuth2Config<P> {
   const given = { ...config } as Partial<OAuth2Config<P>>;
@@ -94,7 +95,10 @@ export function defineOAuthProvider<P>(
  * const provider = defineOIDCProvider({ id: "acme", name: "Acme", type: "oidc" }, { issuer: "https://id.acme.test" })
  * ```
  */
-export function defineOIDCProvider<P>(defaults: OIDCConfig<P>, config?: OIDCUserConfig<P>): OIDCConfig<P> {
+export function defineOIDCProvider<P>(
+  defaults: OIDCConfig<P> & ProviderMarked,
+  config?: OIDCUserConfig<P>,
+): OIDCConfig<P> {
   return { ...defineOAuthProvider(defaults, config), type: "oidc" };
 }
 

@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OIDCConfig, OIDCUserConfig } from "../types";
 import { defineOIDCProvider, standardClaimsProfile } from "./oauth-factory";
 
@@ -59,6 +61,7 @@ export default function Okta(config?: OIDCUserConfig<OktaProfile>): OIDCConfig<O
       checks: ["pkce", "state"],
       profile: standardClaimsProfile,
       style: { brandColor: "#007dc1" },
+      [providerMark]: '<circle cx="12" cy="12" r="7.5" fill="none" stroke="currentColor" stroke-width="4"/>',
     },
     config,
   );

@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OAuth2Config, OAuthUserConfig, Profile, UserinfoRequestContext } from "../types";
 import { defineOAuthProvider, requestJson } from "./oauth-factory";
 
@@ -73,6 +75,8 @@ export default function Reddit(config?: OAuthUserConfig<RedditProfile>): OAuth2C
         image: unescapeUrl(profile.snoovatar_img || profile.icon_img),
       }),
       style: { brandColor: "#ff4500" },
+      [providerMark]:
+        '<g fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"><ellipse cx="12" cy="14.5" rx="8.5" ry="5.5"/><path d="m12 9 1.2-5.5 4 1M9 16.8c1.8 1.2 4.2 1.2 6 0"/><circle cx="18.5" cy="4.5" r="1.3"/></g><circle cx="9" cy="13.5" r="1.3"/><circle cx="15" cy="13.5" r="1.3"/>',
     },
     config,
   );

@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OIDCConfig, OIDCUserConfig } from "../types";
 import { defineOIDCProvider } from "./oauth-factory";
 
@@ -62,6 +64,8 @@ export default function Slack(config?: OIDCUserConfig<SlackProfile>): OIDCConfig
         image: profile.picture ?? profile["https://slack.com/user_image_512"] ?? null,
       }),
       style: { brandColor: "#4a154b" },
+      [providerMark]:
+        '<path d="M9 3.5v17m6-17v17M3.5 9h17m-17 6h17" fill="none" stroke="currentColor" stroke-width="3" stroke-linecap="round"/>',
     },
     config,
   );

@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -64,6 +66,8 @@ export default function Spotify(config?: OAuthUserConfig<SpotifyProfile>): OAuth
         };
       },
       style: { brandColor: "#1db954" },
+      [providerMark]:
+        '<g fill="none" stroke="currentColor" stroke-linecap="round"><circle cx="12" cy="12" r="10" stroke-width="2"/><path d="M7 9.5c3.5-1 7.5-.7 10.5 1m-10 2.3c3-.8 6-.5 8.5 1M8 15.8c2.3-.6 4.6-.4 6.5.7" stroke-width="1.6"/></g>',
     },
     config,
   );

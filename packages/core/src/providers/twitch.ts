@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { providerMark } from "../pages/provider-logos";
 import type { OIDCConfig, OIDCUserConfig } from "../types";
 import { defineOIDCProvider } from "./oauth-factory";
 
@@ -79,6 +81,8 @@ export default function Twitch(config?: OIDCUserConfig<TwitchProfile>): OIDCConf
         image: profile.picture ?? null,
       }),
       style: { brandColor: "#9146ff" },
+      [providerMark]:
+        '<path fill-rule="evenodd" d="M4 2 2.5 6v14H7v2.5L9.5 20H13l8.5-8.5V2zm2 2h13.5v6.5l-3 3H13l-2.5 2.5v-2.5H6zm5 2.5h2v5h-2zm4.5 0h2v5h-2z"/>',
     },
     config,
   );

@@ -5,6 +5,7 @@
  */
 import { InvalidConfiguration } from "../errors";
 import { oauth1Flow } from "../flows/oauth1";
+import { providerMark } from "../pages/provider-logos";
 import type { OAuth2Config, OAuthUserConfig } from "../types";
 import { defineOAuthProvider } from "./oauth-factory";
 
@@ -78,6 +79,8 @@ function twitterOAuth1(config: TwitterUserConfig): OAuth2Config<TwitterProfile> 
         image: profile.profile_image_url_https?.replace(/_normal\.(jpg|png|gif)$/, ".$1") ?? null,
       }),
       style: { brandColor: "#000000" },
+      [providerMark]:
+        '<path d="M3.5 3.5h5l12 17h-5z"/><path d="M4 20.5 10.6 13m2.8-2L20 3.5" fill="none" stroke="currentColor" stroke-width="1.8"/>',
     },
     config as unknown as OAuthUserConfig<TwitterLegacyProfile>,
   ) as unknown as OAuth2Config<TwitterProfile>;
@@ -133,6 +136,8 @@ export default function Twitter(config?: TwitterUserConfig): OAuth2Config<Twitte
         image: data.profile_image_url ?? null,
       }),
       style: { brandColor: "#000000" },
+      [providerMark]:
+        '<path d="M3.5 3.5h5l12 17h-5z"/><path d="M4 20.5 10.6 13m2.8-2L20 3.5" fill="none" stroke="currentColor" stroke-width="1.8"/>',
     },
     config,
   );

@@ -1,16 +1,30 @@
 /**
  * The logos on the built-in providers' buttons: drawn inline in the sign-in page (nothing is
- * fetched, the page's policy is unchanged), shown for the built-in providers, absent for a custom
- * one, and really painted by Chromium under the page's Content-Security-Policy.
+ * fetched, the page's policy is unchanged), shown for providers made by a built-in factory (each
+ * factory brings its own mark), absent for a custom one, and really painted by Chromium under the
+ * page's Content-Security-Policy.
  */
 import { Auth, type AuthConfig } from "@portcullis/core";
+import Apple from "@portcullis/core/providers/apple";
+import Auth0 from "@portcullis/core/providers/auth0";
 import Discord from "@portcullis/core/providers/discord";
+import Facebook from "@portcullis/core/providers/facebook";
 import GitHub from "@portcullis/core/providers/github";
+import GitLab from "@portcullis/core/providers/gitlab";
 import Google from "@portcullis/core/providers/google";
+import Keycloak from "@portcullis/core/providers/keycloak";
+import LinkedIn from "@portcullis/core/providers/linkedin";
+import MicrosoftEntraID from "@portcullis/core/providers/microsoft-entra-id";
+import Okta from "@portcullis/core/providers/okta";
+import Reddit from "@portcullis/core/providers/reddit";
+import Slack from "@portcullis/core/providers/slack";
+import Spotify from "@portcullis/core/providers/spotify";
+import Twitch from "@portcullis/core/providers/twitch";
+import Twitter from "@portcullis/core/providers/twitter";
 import { launchChromium, type ServedApp, serve } from "@portcullis/testkit";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER_LOGO_IDS, providerLogo } from "../../src/pages/provider-logos";
+import { providerLogo } from "../../src/pages/provider-logos";
 import { SECRET } from "../auth/helpers";
 
 const keys = { clientId: "id", clientSecret: "secret" };
@@ -105,35 +119,53 @@ describe("provider logos on the sign-in page", () => {
 });
 
 describe("the logo set", () => {
-  const required = [
-    "github",
-    "google",
-    "gitlab",
-    "discord",
-    "apple",
-    "microsoft-entra-id",
-    "facebook",
-    "twitter",
-    "linkedin",
-    "slack",
-    "twitch",
-    "spotify",
-    "reddit",
-    "auth0",
-    "okta",
-    "keycloak",
+  const factories: Array<[string, (keys: { clientId: string; clientSecret: string }) => object]> = [
+    ["github", GitHub],
+    ["google", Google],
+    ["gitlab", GitLab],
+    ["discord", Discord],
+    ["apple", Apple],
+    ["microsoft-entra-id", MicrosoftEntraID],
+    ["facebook", Facebook],
+    ["twitter", Twitter],
+    ["twitter (OAuth 1.0a)", (given) => Twitter({ ...given, version: "1.0A" })],
+    ["linkedin", LinkedIn],
+    ["slack", Slack],
+    ["twitch", Twitch],
+    ["spotify", Spotify],
+    ["reddit", Reddit],
+    ["auth0", Auth0],
+    ["okta", Okta],
+    ["keycloak", Keycloak],
   ];
 
-  it.each(required)("has a small, inert logo for %s", (id) => {
-    expect(PROVIDER_LOGO_IDS).toContain(id);
-    const svg = providerLogo(id)?.toString() ?? "";
+  it.each(factories)("has a small, inert logo for %s", (_id, factory) => {
+    const svg = providerLogo(factory(keys))?.toString() ?? "";
     expect(svg.length).toBeGreaterThan(0);
     expect(svg.length).toBeLessThan(1024);
     // Nothing that could run, load or link: only shapes.
     expect(svg).not.toMatch(/<script|<foreignObject|<image|<use|\son\w+=|href|url\(|javascript:/i);
   });
 
-  it.each(["acme", "__proto__", "constructor", "", "GitHub"])("has none for %j", (id) => {
-    expect(providerLogo(id)).toBeUndefined();
+  it("draws a different mark for each provider", () => {
+    const marks = factories
+      .filter(([id]) => !id.includes("1.0a"))
+      .map(([, f]) => String(providerLogo(f(keys))));
+    expect(new Set(marks).size).toBe(marks.length);
+  });
+
+  it.each([
+    [
+      "a provider written as a plain object, even with a built-in provider's id",
+      { id: "github", name: "GitHub", type: "oauth" },
+    ],
+    ["a custom provider", { id: "acme", name: "Acme", type: "oidc", issuer: "https://idp.acme.test" }],
+    [
+      "a mark under a string key, as JSON could give",
+      JSON.parse('{"id":"x","providerMark":"<script>alert(1)</script>"}'),
+    ],
+    ["a built-in provider copied through JSON", JSON.parse(JSON.stringify(GitHub(keys)))],
+  ])("has none for %s", (_what, provider) => {
+    expect(providerLogo(provider)).toBeUndefined();
   });
 });
