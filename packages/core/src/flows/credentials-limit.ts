@@ -138,10 +138,12 @@ function readOptions(provider: CredentialsConfig, config: InternalConfig): Optio
 
 /**
  * What case- and accent-insensitive lookups ignore (MySQL's `*_unicode_ci` and `*_0900_ai_ci`
- * collations, for one): combining marks, which NFKD splits accents into, and invisible code points
- * such as zero-width spaces and joiners or the soft hyphen.
+ * collations and PostgreSQL's ICU `und-u-ks-level2`, for three): combining marks, which NFKD
+ * splits accents into; invisible code points such as zero-width spaces and joiners or the soft
+ * hyphen; format characters (`\u0600`, `\uFFF9`); and control characters other than whitespace,
+ * which the collations skip (`alice\u0001` finds Alice). Whitespace is folded, not dropped.
  */
-const IGNORED_BY_LOOKUPS = /[\p{M}\p{Default_Ignorable_Code_Point}]/gu;
+const IGNORED_BY_LOOKUPS = /[\p{M}\p{Default_Ignorable_Code_Point}\p{Cf}]|(?!\s)\p{Cc}/gu;
 
 /** Drops what lookups ignore and folds runs of whitespace into one space, trimmed. */
 function withoutIgnored(text: string): string {
