@@ -16,6 +16,7 @@ import { callAdapter } from "../adapter/call";
 import type { Action, ActionContext, AuthResult } from "../context";
 import { sha256Hex } from "../crypto/primitives";
 import { AuthError, UnsupportedStrategy } from "../errors";
+import { accountUserId } from "../flows/account";
 import {
   CLOCK_TOLERANCE,
   type LogoutClaims,
@@ -104,10 +105,10 @@ async function release(record: ReplayRecord, ctx: ActionContext): Promise<void> 
   }
 }
 
-/** The user the token is about: the account's owner, or (without an adapter) the subject itself. */
+/** The user the token is about: the account's owner, or (without an adapter) the id its sign-ins get. */
 async function userOf(provider: OAuth2Config, sub: string, ctx: ActionContext): Promise<string | undefined> {
   const adapter = ctx.config.adapter;
-  if (!adapter) return sub;
+  if (!adapter) return accountUserId(provider.id, sub);
   const user = await callAdapter("getUserByAccount", () =>
     adapter.getUserByAccount!({ provider: provider.id, providerAccountId: sub }),
   );

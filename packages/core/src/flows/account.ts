@@ -9,6 +9,7 @@
 import { callAdapter } from "../adapter/call";
 import type { AdapterAccount, AdapterUser } from "../adapters";
 import type { ActionContext, AuthRequest } from "../context";
+import { sha256Hex } from "../crypto/primitives";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors";
 import { emit } from "../events";
 import { currentSession, recentEnoughToLink, whyNotRecent } from "../session/current-user";
@@ -46,6 +47,28 @@ function done(user: User | AdapterUser, isNewUser = false): ResolvedAccount {
 function allowsEmailLinking(ctx: ActionContext, email: string): boolean {
   const provider = ctx.provider as { allowDangerousEmailAccountLinking?: unknown } | undefined;
   return provider?.allowDangerousEmailAccountLinking === true && isNormalizedEmailAddress(email);
+}
+
+/**
+ * The user id of a sign-in without an adapter, where no user row exists to give one: a UUID
+ * (version 8) made from the provider's id and the account's id at that provider. Stable, so every
+ * session of one account is one user's (listed together, signed out everywhere together, found by
+ * a back-channel logout's `sub`); and never the provider's own id, which another provider may give
+ * another person (`alice` at two identity providers, or the same number at GitHub and Discord).
+ * Auth.js gives such a sign-in a random id; the provider's id stays `account.providerAccountId`.
+ *
+ * @param provider - The provider's id in the configuration.
+ * @param providerAccountId - The account's id at that provider.
+ * @returns The user id.
+ * @example
+ * ```ts
+ * await accountUserId("github", "12345") // "9c0f…-…-8…" (the same for every sign-in of that account)
+ * ```
+ */
+export async function accountUserId(provider: string, providerAccountId: string): Promise<string> {
+  const hex = await sha256Hex(JSON.stringify(["portcullis:account-user", provider, providerAccountId]));
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** Links the account to an existing user when saved. */
@@ -87,7 +110,7 @@ function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
 
 /**
  * Decides which user a sign-in signs in, without writing anything:
- * - no adapter (JWT sessions only): the provider's user, with the provider's id;
+ * - no adapter (JWT sessions only): the provider's user, with the id {@link accountUserId} makes;
  * - a known account: its user, unless a different user is signed in ({@link AccountNotLinked});
  * - an unknown account while signed in: linked to the signed-in user when that session signed in
  *   within `linking.maxSessionAge`, else {@link OAuthAccountNotLinked} (sign in again, then link);
@@ -118,8 +141,9 @@ export async function resolveAccount(
   ctx: ActionContext,
 ): Promise<ResolvedAccount> {
   const adapter = ctx.config.adapter;
-  if (!adapter) return done(signIn.user);
   const { account, user } = signIn;
+  if (!adapter)
+    return done({ ...user, id: await accountUserId(account.provider, account.providerAccountId) });
   const key = { provider: account.provider, providerAccountId: account.providerAccountId };
   const owner = await callAdapter("getUserByAccount", () => adapter.getUserByAccount!(key));
   const current = await currentSession(req, ctx);

@@ -1,5 +1,7 @@
 /** getAccessToken with JWT sessions and no adapter: tokens kept in the session JWT by opt-in. */
+
 import type { ResponseCookie } from "@portcullis/core";
+import { accountUserId } from "@portcullis/core/flows/account";
 import type { TestClient, TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -45,7 +47,7 @@ describe("getAccessToken with tokens in the session JWT", () => {
     const body = await response.text();
     expect(JSON.parse(body)).toMatchObject({
       user: { email: "alice@example.test" },
-      token: { sub: "alice" },
+      token: { sub: await accountUserId("idp", "alice") },
     });
     expect(body).not.toContain(token!.accessToken);
     expect(body).not.toContain("upstream_tokens");

@@ -220,17 +220,23 @@ describe("linking", () => {
 });
 
 describe("without an adapter", () => {
-  it("uses the provider's account id as the user id and reports no new user", async () => {
+  it("gives the user an id made from the provider and the account, the same at every sign-in, and reports no new user", async () => {
     const config = oauthConfig([oidcProvider(idp)]);
     const subs: unknown[] = [];
+    const accountIds: unknown[] = [];
     config.callbacks = {
-      jwt: ({ token }) => {
+      jwt: ({ token, account }) => {
         subs.push(token.sub);
+        accountIds.push(account?.providerAccountId);
         return token;
       },
     };
     await signInThrough(browser(config), idp);
-    expect(subs[0]).toBe("alice");
+    await signInThrough(browser(config), idp);
+    // Not the provider's own id, which another provider may give to someone else.
+    expect(subs[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(subs[1]).toBe(subs[0]);
+    expect(accountIds).toEqual(["alice", "alice"]);
     expect(config.recorded.events.find((e) => e.name === "signIn")?.message).toMatchObject({
       isNewUser: false,
     });

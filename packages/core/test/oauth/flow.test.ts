@@ -1,4 +1,5 @@
 /** OAuth 2 / OpenID Connect sign-in end to end, against a real OpenID Provider on 127.0.0.1. */
+import { accountUserId } from "@portcullis/core/flows/account";
 import type { TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -216,7 +217,7 @@ describe("OpenID Connect code flow", () => {
       trigger: "signIn",
       account: { provider: "idp", type: "oidc", providerAccountId: "alice", token_type: "bearer" },
       profile: { sub: "alice", email: "alice@example.test", iss: idp.issuer },
-      user: { id: "alice", name: "Alice Example" },
+      user: { id: await accountUserId("idp", "alice"), name: "Alice Example" },
     });
     const account = seen[0]!.account as Record<string, unknown>;
     expect(typeof account.access_token).toBe("string");

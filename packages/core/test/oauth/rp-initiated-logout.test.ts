@@ -4,7 +4,9 @@
  * registered post-logout URI and the callbackUrl in `state`; the landing sends it on. The full
  * round trip through the provider in a real browser is in logout-browser.test.ts.
  */
+
 import { createAuth, memorySessionStore } from "@portcullis/core";
+import { accountUserId } from "@portcullis/core/flows/account";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import type { TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -140,7 +142,7 @@ describe("a federated sign-out (JWT sessions)", () => {
     const config = oauthConfig([logoutProvider(idp)], { session: { strategy: "jwt", store } });
     const client = browser(config);
     await signInThrough(client, idp);
-    const [stored] = await store.listByUser("alice");
+    const [stored] = await store.listByUser(await accountUserId("idp", "alice"));
     expect(stored).toMatchObject({ provider: "idp", idpSessionId: expect.any(String) });
   });
 });
