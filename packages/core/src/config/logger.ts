@@ -38,7 +38,7 @@ const WARNINGS: Record<WarningCode, string> = {
   "invalid-callback-url":
     "Ignored a callbackUrl sent by the client (body, query or callback-url cookie): it is not an http(s) URL or a path starting with a single '/', or it has control characters, bad percent-encoding or invalid Unicode. The next source was used; debug logging says which source and why.",
   "linking-without-session-created-at":
-    "Database sessions are kept by an adapter that stores no session createdAt (Auth.js's adapters), so a session's sign-in time is unknown and adding an OAuth account or a passkey to the signed-in user is refused. Use an adapter that stores it (@portcullis/sql-adapter, whose migrate adds the column; the memory or Redis adapter) or a session.store; or set linking.maxSessionAge: 0 to say the app does not link.",
+    "A database session's row has no createdAt (most of Auth.js's adapters keep none), so its sign-in time is unknown and adding an OAuth account or a passkey to the signed-in user was refused. Use an adapter that stores it (@portcullis/sql-adapter, whose migrate adds the column; the memory or Redis adapter) or a session.store; or set linking.maxSessionAge: 0 to say the app does not link.",
   "backchannel-logout-no-store":
     'An identity provider sent a back-channel logout, but JWT sessions cannot be revoked without a session store: the logout was refused (501). Set `session.store` ("adapter", memorySessionStore() or a shared store such as Redis).',
 };

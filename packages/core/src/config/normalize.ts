@@ -68,6 +68,8 @@ export interface InternalConfig {
   pages: Partial<PagesOptions>;
   theme: Theme;
   logger: LoggerInstance;
+  /** Sends a configuration warning once per process and place (see warn-once.ts), from any request. */
+  warn: (code: WarningCode) => void;
   cookies: { plain: CookiesOptions; secure: CookiesOptions };
   useSecureCookies?: boolean;
   /** Which headers may name the public origin when `url` is unset (see http/origin.ts). */
@@ -219,6 +221,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     pages: config.pages ?? {},
     theme: { colorScheme: "auto", ...config.theme },
     logger,
+    warn,
     cookies: { plain: resolveCookies(false, config.cookies), secure: resolveCookies(true, config.cookies) },
     useSecureCookies: config.useSecureCookies,
     hostTrust: hostTrust(config.trustHost, env.NODE_ENV === "production"),
@@ -235,23 +238,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
   };
   internal.error = error ?? validateConfig(internal, rawUrl) ?? checkClientIds(internal, production, warn);
   internal.sessionStore = sessionStoreOf(internal);
-  if (linksWithoutSignInTime(internal)) warn("linking-without-session-created-at");
   return internal;
-}
-
-/**
- * True when a provider could add a sign-in method to the signed-in user while database sessions
- * live in an adapter that keeps no `createdAt` (as session/rows.ts tells it: no
- * `listSessionsByUser`, Auth.js's adapters): their sign-in time is then unknown, so every such
- * link is refused, which the deployer should hear once rather than from each refused visitor.
- */
-function linksWithoutSignInTime({ session, adapter, providers, linking }: InternalConfig): boolean {
-  if (session.strategy !== "database" || typeof session.store === "object" || linking.maxSessionAge <= 0)
-    return false;
-  if (typeof adapter?.listSessionsByUser === "function") return false;
-  return providers.some((provider) =>
-    ["oauth", "oidc", "webauthn"].includes((provider as { type?: string }).type ?? ""),
-  );
 }
 
 /** The store sessions are listed and revoked in, if the configuration has one (see InternalConfig). */

@@ -85,7 +85,10 @@ export async function currentSession(req: AuthRequest, ctx: ActionContext): Prom
  * subdomain can plant a `__Secure-` session cookie, and the victim's next sign-in or passkey
  * would then be attached to the planter's user. Requiring a recent sign-in shrinks that to a
  * planter who is active at that very moment. A session whose sign-in time is unknown (a JWT made
- * by Auth.js, a database session whose adapter keeps no `createdAt`) is never recent.
+ * by Auth.js, a database session whose adapter keeps no `createdAt`) is never recent; the second
+ * is the deployer's to fix, so it is also said once as the warning
+ * `linking-without-session-created-at` (only here: whether an adapter's rows carry `createdAt`
+ * shows only in a row, Prisma's do and most of Auth.js's adapters' do not).
  *
  * @param current - The current session.
  * @param config - The normalised configuration (`linking.maxSessionAge`).
@@ -98,7 +101,11 @@ export async function currentSession(req: AuthRequest, ctx: ActionContext): Prom
  */
 export function recentEnoughToLink(current: CurrentSession, config: InternalConfig, now: number): boolean {
   const { maxSessionAge } = config.linking;
-  if (maxSessionAge <= 0 || current.signedInAt === null) return false;
+  if (maxSessionAge <= 0) return false;
+  if (current.signedInAt === null) {
+    if (config.session.strategy === "database") config.warn("linking-without-session-created-at");
+    return false;
+  }
   return now - current.signedInAt <= maxSessionAge * 1000;
 }
 
@@ -122,7 +129,7 @@ export function whyNotRecent(current: CurrentSession, config: InternalConfig): s
     return `a new sign-in method is added to the signed-in user only within ${maxSessionAge} s of the session's sign-in (linking.maxSessionAge), and this session is older. Sign in again, then add it.`;
   }
   if (config.session.strategy === "database") {
-    return "the session's sign-in time is unknown: the adapter does not keep sessions' createdAt (Auth.js's adapters do not). Adding an account or a passkey to a database session's user needs an adapter that keeps it (Portcullis's memory, SQL and Redis adapters do) or sessions kept in session.store.";
+    return "the session's sign-in time is unknown: the adapter's session row has no createdAt (most of Auth.js's adapters keep none). Adding an account or a passkey to a database session's user needs an adapter that keeps it (Portcullis's memory, SQL and Redis adapters do) or sessions kept in session.store.";
   }
   return "the session's sign-in time is unknown: its JWT has no auth_time claim (it was made by Auth.js, or a jwt callback built a token without copying auth_time). Sign in again, then add it.";
 }

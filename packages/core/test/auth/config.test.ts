@@ -3,7 +3,6 @@ import { Auth, type AuthConfig, skipCSRFCheck } from "@portcullis/core";
 import { encode } from "@portcullis/core/jwt";
 import Credentials from "@portcullis/core/providers/credentials";
 import GitHub from "@portcullis/core/providers/github";
-import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { TestClient } from "@portcullis/testkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { client, config, credentials, recordingLogger, SECRET, signIn } from "./helpers";
@@ -411,21 +410,6 @@ describe("logging and warnings", () => {
     });
     expect(response.headers.get("location")).toBe("http://localhost:3000");
     expect(log.warnings).toContain("csrf-disabled");
-  });
-
-  it.each([
-    { name: "an adapter without session createdAt and an OAuth provider", extra: {}, warns: true },
-    { name: "the same with linking turned off", extra: { linking: { maxSessionAge: 0 } }, warns: false },
-    { name: "the same with JWT sessions", extra: { session: { strategy: "jwt" as const } }, warns: false },
-    { name: "an adapter that stores session details", extra: { details: true }, warns: false },
-  ])("warns once that linking is refused on database sessions without createdAt: $name", async (row) => {
-    const { log, logger } = recordingLogger();
-    const { details, ...extra } = row.extra as { details?: boolean };
-    const adapter = MemoryAdapter();
-    if (!details) delete (adapter as Partial<typeof adapter>).listSessionsByUser;
-    const github = GitHub({ clientId: "id", clientSecret: "secret" });
-    await client(config({ adapter, providers: [github], logger, ...extra })).get("/auth/csrf");
-    expect(log.warnings.includes("linking-without-session-created-at")).toBe(row.warns);
   });
 
   it("warns that WebAuthn is experimental when enabled", async () => {

@@ -171,13 +171,21 @@ describe("a planted database session cookie, extended after its sign-in", () => 
   });
 });
 
-describe("a session whose sign-in time is unknown", () => {
-  it("is never linked to when its adapter keeps no session createdAt (as Auth.js's adapters), and the log says what to do", async () => {
-    // Without session listing the adapter is given only what Auth.js sends: no createdAt.
+describe("a database session whose sign-in time is unknown", () => {
+  /** An adapter without session listing: it is given only what Auth.js sends, no createdAt. */
+  function authjsLikeAdapter() {
     const { listSessionsByUser: _l, deleteSessionsByUser: _d, ...adapter } = MemoryAdapter();
+    return adapter;
+  }
+
+  it("is never linked to when its rows have no createdAt (as most Auth.js adapters'), and the log says what to do, the warning once", async () => {
+    const adapter = authjsLikeAdapter();
+    const warnings: string[] = [];
     const { config } = setup(adapter);
+    config.logger = { ...config.logger, warn: (code) => void warnings.push(code) };
     const client = browser(config);
     await signInThrough(client, idp);
+    expect(warnings).not.toContain("linking-without-session-created-at");
     const response = await signInThrough(client, idp, { id: "other", sub: "bob" });
     expect(location(response).href).toBe("http://localhost:3000/auth/signin?error=OAuthAccountNotLinked");
     expect(await owner(adapter, "other", "bob")).toBeNull();
@@ -185,6 +193,27 @@ describe("a session whose sign-in time is unknown", () => {
     expect(config.recorded.errors.map((e) => e.message)).toEqual([
       expect.stringMatching(/sign-in time is unknown.*createdAt.*adapter that keeps it.*session\.store/),
     ]);
+    await signInThrough(client, idp, { id: "other", sub: "bob" });
+    expect(warnings.filter((code) => code === "linking-without-session-created-at")).toHaveLength(1);
+  });
+
+  it("is linked to, with no warning, when the database fills createdAt itself (Auth.js's Prisma schema)", async () => {
+    const adapter = authjsLikeAdapter();
+    const createSession = adapter.createSession!;
+    // What `createdAt DateTime @default(now())` does: the row gets the time the database wrote it.
+    adapter.createSession = (session) =>
+      createSession({ ...session, createdAt: new Date(now()) } as typeof session);
+    const warnings: string[] = [];
+    const { config, advance } = setup(adapter);
+    const now = config.now as () => number;
+    config.logger = { ...config.logger, warn: (code) => void warnings.push(code) };
+    const client = browser(config);
+    await signInThrough(client, idp);
+    advance(MINUTE);
+    await signInThrough(client, idp, { id: "other", sub: "bob" });
+    const alice = await adapter.getUserByEmail!(ALICE.email!);
+    expect((await owner(adapter, "other", "bob"))?.id).toBe(alice?.id);
+    expect(warnings).not.toContain("linking-without-session-created-at");
   });
 });
 
