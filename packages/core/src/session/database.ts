@@ -169,12 +169,15 @@ async function toSession(
   ctx: ActionContext,
   update?: { data: unknown },
 ): Promise<Session> {
-  // What Auth.js passes: the session as stored, with the full user on it (Auth.js apps set
-  // `session.user.id = user.id` and return it). The token is readable but not enumerable, so a
-  // callback returning the object as it is cannot leak the HttpOnly cookie's value to scripts.
-  const session = Object.defineProperty({ userId: row.userId, expires: row.expires, user }, "sessionToken", {
-    value: row.sessionToken,
-  }) as SessionCallbackParams["session"];
+  // What Auth.js passes: the session row as stored (an app's own columns included), with the full
+  // user on it (Auth.js apps set `session.user.id = user.id` and return it). The session token and
+  // the kept ID token are readable but not enumerable, so a callback returning the object as it
+  // is cannot send either to scripts (the cookie is HttpOnly for a reason).
+  const { sessionToken, idToken, ...columns } = row as typeof row & { idToken?: unknown };
+  const session = Object.defineProperties(
+    { ...columns, user },
+    { sessionToken: { value: sessionToken }, ...(idToken === undefined ? {} : { idToken: { value: idToken } }) },
+  ) as SessionCallbackParams["session"];
   const params = update
     ? { session, user, newSession: update.data, trigger: "update" as const }
     : { session, user };

@@ -37,7 +37,7 @@ async function signedIn(callback: (params: Received) => Session | AdapterSession
     }),
   );
   await signIn(c);
-  return { c, calls };
+  return { c, calls, adapter };
 }
 
 describe("the session callback with database sessions", () => {
@@ -73,5 +73,26 @@ describe("the session callback with database sessions", () => {
     // The cookie is HttpOnly so that scripts cannot read it; the body must not undo that.
     expect(JSON.parse(text)).not.toHaveProperty("sessionToken");
     expect(text).not.toContain(c.jar.get("authjs.session-token")!);
+  });
+
+  it("receives the app's own columns of the session row, and a returned session carries them but not the kept ID token", async () => {
+    const { c, calls, adapter } = await signedIn(({ session }) => session);
+    const sessionToken = c.jar.get("authjs.session-token")!;
+    // A column the app added (the organisation a user switched to), and the ID token a
+    // federating provider's sign-in keeps on the row.
+    await adapter.updateSession!({
+      sessionToken,
+      activeOrganizationId: "org-7",
+      idToken: "header.claims.sig",
+    } as {
+      sessionToken: string;
+    });
+    const text = await (await c.get("/auth/session")).text();
+    const received = calls.at(-1)!.session as unknown as Record<string, unknown>;
+    expect(received.activeOrganizationId).toBe("org-7");
+    expect(received.idToken).toBe("header.claims.sig");
+    expect(JSON.parse(text)).toMatchObject({ activeOrganizationId: "org-7", userId: "u1" });
+    expect(text).not.toContain("header.claims.sig");
+    expect(text).not.toContain(sessionToken);
   });
 });
