@@ -145,7 +145,19 @@ function adapterRows(config: InternalConfig): SessionRows {
       const reason = foreignness(found, sessionToken);
       return reason ? foreign("The adapter's getSessionAndUser", reason, config.logger) : found;
     },
-    create: (session) => callAdapter("createSession", () => adapter.createSession!(session)),
+    async create(session) {
+      try {
+        return await callAdapter("createSession", () => adapter.createSession!(session));
+      } catch (error) {
+        // Typically an adapter that gained listSessionsByUser (to enable session control) on a
+        // table or ORM model without the columns those fields need: say which ones.
+        if (!keepsDetails) throw error;
+        throw new AdapterError(
+          `The adapter's createSession failed. An adapter with listSessionsByUser is given the session-control fields too (${Object.keys(session).join(", ")}): its table must store them (nullable columns), or drop the ones it does not keep.`,
+          { cause: (error as Error).cause },
+        );
+      }
+    },
     async extend(sessionToken, expires, lastSeenAt) {
       await callAdapter("updateSession", () =>
         adapter.updateSession!(
