@@ -44,14 +44,27 @@ export interface TokenHolder {
 /** The fields of an account that say whose it is rather than what it holds. */
 const ACCOUNT_KEYS = ["provider", "type", "providerAccountId", "userId"] as const;
 
+/**
+ * An account's `expires_at` as a number of seconds. The column is an integer, and databases hand
+ * wide integers back in other types: Prisma a `bigint` for a `BigInt` field, node-postgres a
+ * decimal string for a `bigint` column (@auth/pg-adapter's schema). Read as "no expiry", such a
+ * token would be refreshed on every call, or refused as expired without a refresh token.
+ */
+function secondsOf(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "string" && /^\d{1,15}$/.test(value)) return Number(value);
+  return value;
+}
+
 function tokensOf(account: AdapterAccount): TokenSet {
-  const tokens: Record<string, unknown> = { ...account };
+  const tokens: Record<string, unknown> = { ...account, expires_at: secondsOf(account.expires_at) };
   for (const key of ACCOUNT_KEYS) delete tokens[key];
   return tokens as TokenSet;
 }
 
 function expiry(account: AdapterAccount): number {
-  return typeof account.expires_at === "number" ? account.expires_at : 0;
+  const seconds = secondsOf(account.expires_at);
+  return typeof seconds === "number" ? seconds : 0;
 }
 
 function missingMethod(method: string, purpose: string): MissingAdapterMethods {

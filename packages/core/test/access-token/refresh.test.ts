@@ -1,4 +1,5 @@
 /** getAccessToken with tokens on the account row: reading, refreshing with rotation, once for many callers. */
+import type { AdapterAccount } from "@portcullis/core/adapters";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import type { TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,6 +46,27 @@ describe("getAccessToken with the account row (database sessions)", () => {
     });
     expect(idp.grantCount("refresh_token")).toBe(grants);
   });
+
+  it.each([
+    ["a bigint, as Prisma answers a BigInt field", (seconds: number) => BigInt(seconds)],
+    ["a decimal string, as node-postgres answers a bigint column", (seconds: number) => String(seconds)],
+  ])(
+    "reads an expires_at the database answers as %s, and answers the fresh token without a refresh",
+    async (_what, asStored) => {
+      const { adapter, config, engine } = setup();
+      const wide = (account: AdapterAccount | null) =>
+        account && ({ ...account, expires_at: asStored(account.expires_at!) } as unknown as AdapterAccount);
+      const { getAccount, listAccountsByUser } = adapter;
+      adapter.getAccount = async (...args) => wide(await getAccount!(...args));
+      adapter.listAccountsByUser = async (userId) => (await listAccountsByUser!(userId)).map((a) => wide(a)!);
+      const client = await signedIn(config, idp);
+      const stored = await getAccount!("alice", "idp");
+      const grants = idp.grantCount("refresh_token");
+      const token = await accessToken(engine, client);
+      expect(token).toMatchObject({ accessToken: stored!.access_token, expiresAt: stored!.expires_at });
+      expect(idp.grantCount("refresh_token")).toBe(grants);
+    },
+  );
 
   it("refreshes a token that expires within the margin, stores the rotated set, and the new token works", async () => {
     const { adapter, time, config, engine } = setup();
