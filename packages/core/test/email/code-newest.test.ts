@@ -137,3 +137,52 @@ describe("codes mailed to one address", () => {
     expect(calls["code-member@example.com"]).toEqual(calls["code-stranger@example.com"]);
   });
 });
+
+/**
+ * The memory adapter with a database's unique key on (identifier, token), as Auth.js's Prisma
+ * schema and the SQL adapter have; and its first two `useVerificationToken` calls held until both
+ * have come, so that two requests are sure to begin their codes before either marks one newest.
+ */
+function uniqueKeyAdapter(): Adapter {
+  const adapter = MemoryAdapter();
+  const live = new Set<string>();
+  const key = (row: { identifier: string; token: string }) => `${row.identifier}\u0000${row.token}`;
+  const waiting: Array<() => void> = [];
+  return {
+    ...adapter,
+    createVerificationToken: async (row) => {
+      if (live.has(key(row)))
+        throw new Error("Unique constraint failed on the fields: (`identifier`,`token`)");
+      live.add(key(row));
+      return adapter.createVerificationToken!(row);
+    },
+    useVerificationToken: async (params) => {
+      if (waiting.length < 2) {
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          if (waiting.length === 2) for (const release of waiting) release();
+        });
+      }
+      live.delete(key(params));
+      return adapter.useVerificationToken!(params);
+    },
+  };
+}
+
+describe("two requests for a code to one address at once (a double click)", () => {
+  it("both go to the code page, one mail is sent, and its code signs in", async () => {
+    const email = "double-click@example.com";
+    const app = emailApp(sink, { provider: { code: true }, adapter: uniqueKeyAdapter() });
+    const browser = app.browser();
+    // One page's form posted twice: the same CSRF token in both.
+    const csrfToken = await browser.csrfToken();
+    const post = () =>
+      browser.post("/auth/signin/nodemailer", { form: { csrfToken, email, callbackUrl: "/dashboard" } });
+    const answers = await Promise.all([post(), post()]);
+    expect(answers.map(location)).toEqual([codePage(email), codePage(email)]);
+    expect(app.errors).toEqual([]);
+    const mails = sink.mails.filter((mail) => mail.to.includes(email));
+    expect(mails).toHaveLength(1);
+    expect(await signInWith(app, email, codeOf(await sink.waitForMail(email)))).toBe(email);
+  });
+});

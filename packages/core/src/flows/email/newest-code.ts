@@ -153,16 +153,20 @@ export async function beginNewCode(
 }
 
 /**
- * Makes a stored code the newest of its address.
+ * Makes a stored code the newest of its address, unless another request for the address (a
+ * double click on the form) made its own code the newest since {@link beginNewCode}: then the
+ * marker's row is already there, a database refuses a second one under its key, and the code
+ * that got there first stays the newest.
  *
  * @param provider - The email provider.
  * @param identifier - The normalised address.
  * @param expires - The code's expiry, from {@link beginNewCode}.
  * @param ctx - The action context.
- * @throws {AdapterError} When `createVerificationToken` fails.
+ * @returns False when another request's code is the newest (this one should not be mailed).
+ * @throws {AdapterError} When `createVerificationToken` fails and no other code is the newest.
  * @example
  * ```ts
- * await markNewest(provider, "ada@example.com", code.expires, ctx)
+ * if (!(await markNewest(provider, "ada@example.com", code.expires, ctx))) return alreadyMailed
  * ```
  */
 export async function markNewest(
@@ -170,8 +174,16 @@ export async function markNewest(
   identifier: string,
   expires: Date,
   ctx: ActionContext,
-): Promise<void> {
-  await putKeyedRow(provider, identifier, (key) => markerToken(key, identifier), expires, ctx);
+): Promise<boolean> {
+  try {
+    await putKeyedRow(provider, identifier, (key) => markerToken(key, identifier), expires, ctx);
+    return true;
+  } catch (error) {
+    const other = await takeMarker(provider, identifier, ctx);
+    if (!other) throw error;
+    await restoreRow(other, ctx);
+    return false;
+  }
 }
 
 /**

@@ -174,9 +174,12 @@ async function sendCode(
   }
   const code = await deriveCode(token, identifier, settings.length);
   await storeCode(provider, identifier, code, expires, ctx);
-  await markNewest(provider, identifier, expires, ctx);
-  await deliver(provider, { identifier, token, expires, url, code }, req, ctx, () =>
-    undoNewCode(provider, identifier, newCode, ctx),
-  );
+  // Not mailed when a request for the same address at the same moment got its code marked first:
+  // that one is on its way, and a second mail would hold a code that no longer signs in. Its
+  // rows expire unused, as an unfollowed link's do.
+  if (await markNewest(provider, identifier, expires, ctx))
+    await deliver(provider, { identifier, token, expires, url, code }, req, ctx, () =>
+      undoNewCode(provider, identifier, newCode, ctx),
+    );
   return { redirect: pageUrl, cookies: [await sealSentTo(identifier, ctx)] };
 }
