@@ -96,7 +96,12 @@ async function refreshOnce(
     );
   let answer: TokenSet;
   try {
-    answer = await refreshGrant(runtime, refreshToken, ctx);
+    answer = await refreshGrant(
+      runtime,
+      refreshToken,
+      { providerAccountId: holder.providerAccountId, idToken: stale.id_token },
+      ctx,
+    );
   } catch (error) {
     if (holder.shared && error instanceof RefreshTokenError && error.reason === "invalid_grant") {
       const current = await holder.reread();

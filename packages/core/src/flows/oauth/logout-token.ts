@@ -1,9 +1,10 @@
 /**
  * The logout token of OpenID Connect Back-Channel Logout 1.0, verified: a JWT signed by the
- * provider with the key set of its `jwks_uri` (or, for an HMAC algorithm, the client secret), the
- * ID token's algorithm, `iss` the provider's issuer, `aud` naming this client, a recent `iat`, a
- * `jti`, the back-channel logout event, no `nonce` (so an ID token cannot pass for one), and a
- * `sub` and/or `sid`. Anything else is refused with the reason, for the 400 answer.
+ * provider in an algorithm its ID tokens may have (see `idTokenAlgorithms`), with the key set of
+ * its `jwks_uri` (or, for an HMAC algorithm, the client secret), `iss` the provider's issuer,
+ * `aud` naming this client, a recent `iat`, a `jti`, the back-channel logout event, no `nonce` (so
+ * an ID token cannot pass for one), and a `sub` and/or `sid`. Anything else is refused with the
+ * reason, for the 400 answer.
  */
 import {
   createRemoteJWKSet,
@@ -17,6 +18,7 @@ import type { OAuth2Config } from "../../types";
 import { boundedFetch } from "./bounded-fetch";
 import { type OAuthRuntime, oauthRuntime } from "./provider";
 import { authorizationServer } from "./server";
+import { idTokenAlgorithms, isHmacAlgorithm } from "./tokens";
 import { assertSecureEndpoint } from "./transport";
 
 /** The event a logout token must carry. */
@@ -121,20 +123,20 @@ export async function verifyLogoutToken(
 ): Promise<LogoutClaims> {
   const runtime = oauthRuntime(provider);
   const server = await authorizationServer(runtime, "callback", ctx.now, ctx.config.timeouts.http);
-  const alg = runtime.client.id_token_signed_response_alg ?? "RS256";
-  let key: JWTVerifyGetKey | Uint8Array;
-  if (alg.startsWith("HS")) {
-    if (!provider.clientSecret) throw new LogoutTokenRefused("HMAC-signed tokens need a client secret.");
-    key = new TextEncoder().encode(provider.clientSecret);
-  } else {
+  // Signed as the provider's ID tokens are: jose refuses any other algorithm before asking for a key.
+  const key: JWTVerifyGetKey = (header, jws) => {
+    if (isHmacAlgorithm(header.alg ?? "")) {
+      if (!provider.clientSecret) throw new LogoutTokenRefused("HMAC-signed tokens need a client secret.");
+      return new TextEncoder().encode(provider.clientSecret);
+    }
     if (!server.jwks_uri) throw new LogoutTokenRefused("The provider has no jwks_uri to verify tokens with.");
-    key = keySetOf(runtime, server.jwks_uri, ctx.config.timeouts.http);
-  }
+    return keySetOf(runtime, server.jwks_uri, ctx.config.timeouts.http)(header, jws);
+  };
   const maxAge = maxTokenAge(provider);
   let verified: Awaited<ReturnType<typeof jwtVerify>>;
   try {
-    verified = await jwtVerify(token, key as JWTVerifyGetKey, {
-      algorithms: [alg],
+    verified = await jwtVerify(token, key, {
+      algorithms: idTokenAlgorithms(runtime.client, server),
       issuer: server.issuer,
       audience: runtime.client.client_id,
       maxTokenAge: maxAge,

@@ -1,11 +1,16 @@
 /**
  * The refresh-token grant (RFC 6749 section 6): a new access token for a refresh token, through
  * the provider's transport as every other request to it (discovered metadata, client
- * authentication, its own fetch, the `timeouts.http` deadline, the token `conform` hook).
+ * authentication, its own fetch, the `timeouts.http` deadline, the token `conform` hook). An ID
+ * token in the answer is checked as the sign-in's is, and must be about the same account
+ * (OpenID Connect Core 1.0, 12.2).
  *
  * @module
  */
+import { decodeJwt } from "jose";
 import {
+  getValidatedIdTokenClaims,
+  type IDToken,
   processRefreshTokenResponse,
   ResponseBodyError,
   refreshTokenGrantRequest,
@@ -17,7 +22,7 @@ import type { TokenSet } from "../../types";
 import { describeFailure, isProviderUnavailable } from "./failure";
 import type { OAuthRuntime } from "./provider";
 import { authorizationServer } from "./server";
-import { clientAt, idTokenIssuer, isBelievableLifetime, withExpiry } from "./tokens";
+import { checkIdTokenSignature, clientAt, idTokenIssuer, isBelievableLifetime, withExpiry } from "./tokens";
 import { requestOptions } from "./transport";
 
 /** What a failed refresh request becomes: an outage (try again later) or a refusal (sign in again). */
@@ -55,26 +60,69 @@ function checked(result: TokenEndpointResponse, providerId: string): TokenEndpoi
   return result;
 }
 
+/** The account whose tokens a refresh renews: whom an ID token in the answer must be about. */
+export interface RefreshedAccount {
+  /** The account's id at the provider: the `sub` of its ID tokens unless a kept one says otherwise. */
+  providerAccountId: string;
+  /** The ID token kept from the sign-in or the last refresh, if any: a new one has its `sub` and `iss`. */
+  idToken?: unknown;
+}
+
+/** The `sub` and `iss` of the kept ID token; empty when none was kept or it cannot be read. */
+function keptClaims(idToken: unknown): { sub?: unknown; iss?: unknown } {
+  if (typeof idToken !== "string") return {};
+  try {
+    // Read, not verified: it was checked when it was stored, and the store is ours.
+    return decodeJwt(idToken);
+  } catch {
+    return {};
+  }
+}
+
 /**
- * Exchanges a refresh token for a new token set at the provider's token endpoint.
+ * Refuses a refreshed ID token about anyone but the account (OpenID Connect Core 1.0, 12.2: the
+ * same `sub`, and the same `iss` as the original). The provider's issuer is checked already; this
+ * also holds a Microsoft multi-tenant token to the tenant of the kept one. The subject is the kept
+ * token's when there is one (a custom `profile` may have made the account id from another claim),
+ * else the account id.
+ */
+function assertSameAccount(claims: IDToken, account: RefreshedAccount, providerId: string): void {
+  const refuse = (what: string) =>
+    new RefreshTokenError(
+      `OAuth provider "${providerId}" answered the refresh with an ID token about ${what} than the account's.`,
+      { reason: "invalid_response" },
+    );
+  const kept = keptClaims(account.idToken);
+  const subject = typeof kept.sub === "string" ? kept.sub : account.providerAccountId;
+  if (claims.sub !== subject) throw refuse("another subject");
+  if (typeof kept.iss === "string" && claims.iss !== kept.iss) throw refuse("another issuer");
+}
+
+/**
+ * Exchanges a refresh token for a new token set at the provider's token endpoint. An ID token in
+ * the answer is checked as at sign-in (signature, issuer, audience, expiry) and must name the
+ * account's subject (and the kept ID token's issuer).
  *
  * @param runtime - The normalised provider.
  * @param refreshToken - The stored refresh token.
+ * @param account - The account the tokens belong to.
  * @param ctx - The action context (clock, time-outs).
  * @returns The provider's answer, with `expires_at` (seconds) computed from `expires_in` on the
  * configuration's clock; `refresh_token` only when the provider rotated it.
  * @throws {OAuthProviderUnavailable} When the provider cannot be reached, does not answer in time,
  * or answers 5xx: nothing is wrong with the refresh token, try again later.
  * @throws {RefreshTokenError} When the provider refuses the refresh token (`invalid_grant`),
- * answers another OAuth error, or answers something that is not a usable bearer token response.
+ * answers another OAuth error, or answers something that is not a usable bearer token response
+ * (an ID token that does not check out, or is about another account, included).
  * @example
  * ```ts
- * const tokens = await refreshGrant(oauthRuntime(provider), account.refresh_token, ctx)
+ * const tokens = await refreshGrant(oauthRuntime(provider), account.refresh_token, { providerAccountId: "alice" }, ctx)
  * ```
  */
 export async function refreshGrant(
   runtime: OAuthRuntime,
   refreshToken: string,
+  account: RefreshedAccount,
   ctx: ActionContext,
 ): Promise<TokenSet> {
   const { id } = runtime.provider;
@@ -101,6 +149,11 @@ export async function refreshGrant(
     // A refreshed ID token names its tenant as the first one did (Microsoft multi-tenant).
     const issuerMetadata = await idTokenIssuer(runtime, server, response, ctx);
     result = checked(await processRefreshTokenResponse(issuerMetadata, client, response), id);
+    const claims = getValidatedIdTokenClaims(result);
+    if (claims) {
+      await checkIdTokenSignature(result.id_token!, runtime, issuerMetadata, response, ctx);
+      assertSameAccount(claims, account, id);
+    }
   } catch (error) {
     throw refreshFailure(id, endpoint, error);
   }

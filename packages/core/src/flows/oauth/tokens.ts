@@ -26,7 +26,7 @@ import { withDeadline } from "../../deadline";
 import { InvalidCheck } from "../../errors";
 import type { InternalOAuthProvider, TokenSet } from "../../types";
 import type { CheckValues } from "./checks";
-import { talkTo } from "./failure";
+import { providerFailure, quoted, talkTo } from "./failure";
 import type { OAuthRuntime } from "./provider";
 import { requestOptions } from "./transport";
 
@@ -227,7 +227,7 @@ export async function exchangeCode(
     return answer;
   });
   const claims = getValidatedIdTokenClaims(result);
-  if (claims) await checkSignature(result.id_token!, runtime, issuerMetadata, response, ctx);
+  if (claims) await checkIdTokenSignature(result.id_token!, runtime, issuerMetadata, response, ctx);
   return { tokens: withExpiry(result, ctx), claims };
 }
 
@@ -235,24 +235,86 @@ export async function exchangeCode(
 const HMAC_ALGORITHMS = ["HS256", "HS384", "HS512"];
 
 /**
- * Checks the ID token's signature. oauth4webapi has already checked that its algorithm is one the
- * provider announced, but not the signature itself. Over TLS the token endpoint is authenticated
- * anyway; a verified signature is defence in depth against a compromised or misrouted one. An
- * HMAC-signed token is checked with the client secret (and refused without one); any other with
- * the provider's key set, when it has one.
+ * Whether a JWS algorithm is an HMAC one: a token signed with it is checked with the client
+ * secret, any other with the provider's key set.
+ *
+ * @param alg - The `alg` of a token's header.
+ * @returns True for HS256, HS384 and HS512.
+ * @example
+ * ```ts
+ * isHmacAlgorithm("HS256") // true
+ * ```
  */
-async function checkSignature(
+export function isHmacAlgorithm(alg: string): boolean {
+  return HMAC_ALGORITHMS.includes(alg);
+}
+
+/**
+ * The algorithms the provider's ID tokens may be signed with, and so its logout tokens, which are
+ * checked like ID tokens (Back-Channel Logout 1.0, 2.6): the client's
+ * `id_token_signed_response_alg` when set, else the discovery document's
+ * `id_token_signing_alg_values_supported`, else RS256; oauth4webapi picks the same way. `none` is
+ * never among them: it signs nothing, and a listed `none` must not let an unsigned token in.
+ *
+ * @param client - The provider's client metadata.
+ * @param server - The metadata the token is checked against.
+ * @returns The accepted `alg` values; empty when the provider lists nothing but `none`.
+ * @example
+ * ```ts
+ * idTokenAlgorithms({ client_id: "rp" }, { issuer: "https://id.example", id_token_signing_alg_values_supported: ["ES256", "none"] }) // ["ES256"]
+ * ```
+ */
+export function idTokenAlgorithms(client: Client, server: AuthorizationServer): string[] {
+  const listed = server.id_token_signing_alg_values_supported;
+  const algorithms =
+    client.id_token_signed_response_alg !== undefined
+      ? [client.id_token_signed_response_alg]
+      : Array.isArray(listed)
+        ? listed
+        : ["RS256"];
+  return algorithms.filter((alg) => alg !== "none");
+}
+
+/**
+ * Checks the signature of the ID token in a token answer that oauth4webapi has processed, which
+ * checked its claims and that its algorithm is one the provider announced, but not the signature
+ * itself. Over TLS the token endpoint is authenticated anyway; a verified signature is defence in
+ * depth against a compromised or misrouted one. The algorithm must be one of
+ * {@link idTokenAlgorithms}; an HMAC-signed token is checked with the client secret (and refused
+ * without one), any other with the provider's key set, when it has one.
+ *
+ * @param idToken - The answer's `id_token`.
+ * @param runtime - The provider's runtime.
+ * @param server - The metadata the answer was processed with (a tenant's, see {@link idTokenIssuer}).
+ * @param response - The processed answer.
+ * @param ctx - The clock and configuration.
+ * @throws {CallbackRouteError} When the algorithm is not accepted or the signature does not check out.
+ * @throws {OAuthProviderUnavailable} When the key set cannot be fetched.
+ * @example
+ * ```ts
+ * await checkIdTokenSignature(answer.id_token, runtime, issuerMetadata, response, ctx)
+ * ```
+ */
+export async function checkIdTokenSignature(
   idToken: string,
   runtime: OAuthRuntime,
   server: AuthorizationServer,
   response: Response,
-  ctx: ActionContext,
+  ctx: Pick<ActionContext, "config">,
 ): Promise<void> {
   const { id, clientSecret } = runtime.provider;
-  if (HMAC_ALGORITHMS.includes(headerAlg(idToken) ?? "")) {
+  const alg = headerAlg(idToken) ?? "";
+  if (!idTokenAlgorithms(runtime.client, server).includes(alg))
+    throw providerFailure(
+      "callback",
+      id,
+      "ID token algorithm check",
+      new Error(`${quoted(alg)} is not an algorithm the provider signs ID tokens with`),
+    );
+  if (isHmacAlgorithm(alg)) {
     await talkTo("callback", id, "ID token signature check with the client secret", async () => {
       if (!clientSecret) throw new Error("an HMAC-signed ID token cannot be checked without a client secret");
-      await compactVerify(idToken, new TextEncoder().encode(clientSecret), { algorithms: HMAC_ALGORITHMS });
+      await compactVerify(idToken, new TextEncoder().encode(clientSecret), { algorithms: [alg] });
     });
     return;
   }
