@@ -166,7 +166,7 @@ export async function beginNewCode(
  * @throws {AdapterError} When `createVerificationToken` fails and no other code is the newest.
  * @example
  * ```ts
- * if (!(await markNewest(provider, "ada@example.com", code.expires, ctx))) return alreadyMailed
+ * const mail = await markNewest(provider, "ada@example.com", code.expires, ctx) // false: another code is on its way
  * ```
  */
 export async function markNewest(
