@@ -153,7 +153,11 @@ function adapterRows(config: InternalConfig): SessionRows {
         // table or ORM model without the columns those fields need: say which ones.
         if (!keepsDetails) throw error;
         throw new AdapterError(
-          `The adapter's createSession failed. An adapter with listSessionsByUser is given the session-control fields too (${Object.keys(session).join(", ")}): its table must store them (nullable columns), or drop the ones it does not keep.`,
+          `The adapter's createSession failed. An adapter with listSessionsByUser is given the session-control fields too (${Object.keys(
+            session,
+          )
+            .filter((key) => !["sessionToken", "userId", "expires"].includes(key))
+            .join(", ")}): its table must store them (nullable columns), or drop the ones it does not keep.`,
           { cause: (error as Error).cause },
         );
       }
