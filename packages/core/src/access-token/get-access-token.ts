@@ -6,10 +6,11 @@
  * oidc-provider, for one, revokes the whole grant when a used refresh token comes back, so the
  * tokens the first refresh just got die too, and the user is locked out. Hence:
  * - in one engine, concurrent calls for one account share one refresh (single flight);
- * - across processes (tokens on the adapter's account row), a refresh first takes a short lease
- *   in `accessTokens.lockStore` (atomic `take`); a process that does not get it waits, reading
- *   the account again until the holder's new tokens are there. The holder also reads the account
- *   again once it has the lease, in case another process refreshed just before;
+ * - across processes (tokens on the adapter's account row), a refresh first takes a lease in
+ *   `accessTokens.lockStore` (atomic `take`), long enough to outlast the holder's work (see
+ *   `leaseMs`); a process that does not get it waits, reading the account again until the
+ *   holder's new tokens are there. The holder also reads the account again once it has the
+ *   lease, in case another process refreshed just before;
  * - a refresh the provider refuses (`invalid_grant`) reads the account once more before failing,
  *   for a refresh that raced without a shared lease store.
  * Tokens in the session JWT cannot be seen by other processes; a refresh's answer is kept for a
@@ -20,6 +21,7 @@
 
 import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthRequest } from "../context";
+import { MAX_TIMER_MS } from "../deadline";
 import { InvalidRequest, OAuthProviderUnavailable, RefreshTokenError } from "../errors";
 import { type OAuthRuntime, oauthRuntime } from "../flows/oauth/provider";
 import { refreshGrant } from "../flows/oauth/refresh";
@@ -53,9 +55,34 @@ function flightsOf(config: InternalConfig): SingleFlight<Refreshed> {
   return flights;
 }
 
-/** How long a refresh may hold the lease: the provider request's time-out, and some room to store. */
+/**
+ * Requests to the provider a refresh may make, one after the other, each under its own
+ * `timeouts.http`: discovery (unless cached), the token request, a multi-tenant authority's
+ * tenant discovery, and the JWKS for a refreshed ID token.
+ */
+const REFRESH_REQUESTS = 4;
+/** Room beyond the time-outs: the lease store's own calls, and clocks a little apart. */
+const LEASE_MARGIN_MS = 5_000;
+/**
+ * What a step whose time-out is off (`Infinity`) counts as: the lease must end, or a holder that
+ * dies would keep its account from ever being refreshed again.
+ */
+const UNTIMED_STEP_MS = 60_000;
+
+/**
+ * How long a refresh holds the lease: longer than everything the holder may still do under it,
+ * each step bounded by its own time-out: reading the account again (adapter), the refresh at the
+ * provider ({@link REFRESH_REQUESTS} requests) and storing the answer (adapter). A lease that
+ * lapsed while the holder still worked would let another process read the old tokens and send
+ * the refresh token the holder has already used, and a provider that rotates refresh tokens then
+ * revokes the whole grant. Stopping a holder whose lease is gone would not help: once the token
+ * request is sent, the old refresh token is spent, and not storing the new one loses the grant
+ * just the same. So the lease is sized to outlast the holder instead.
+ */
 function leaseMs(config: InternalConfig): number {
-  return Math.min(config.timeouts.http, 30_000) + 5_000;
+  const bound = (ms: number) => (ms <= MAX_TIMER_MS ? ms : UNTIMED_STEP_MS);
+  const { adapter, http } = config.timeouts;
+  return 2 * bound(adapter) + REFRESH_REQUESTS * bound(http) + LEASE_MARGIN_MS;
 }
 
 /** True when the tokens hold an access token that lasts beyond `refreshBefore` (or says no end). */
