@@ -9,6 +9,7 @@ import type { ActionContext, AuthRequest, AuthResult } from "../../context";
 import { MissingCSRF, Verification } from "../../errors";
 import { adapterDateExpired } from "../../session/expiry";
 import type { EmailConfig } from "../../types";
+import { burnAfterLastAttempt, isBurned } from "./burned-codes";
 import {
   type CodeAttempt,
   type CodeSettings,
@@ -54,12 +55,14 @@ interface UsedCode {
 }
 
 /**
- * Counts the attempt, then uses the typed code up if it is the address's newest. The marker
- * taken for the check goes back unless its code was used; a superseded code's row goes back too,
- * so the link mailed with it still works.
+ * Counts the attempt, then uses the typed code up if it is the address's newest; a wrong code
+ * that was the address's last attempt burns its codes. The marker taken for the check goes back
+ * unless its code was used; a superseded code's row goes back too, so the link mailed with it
+ * still works.
  *
  * @returns The used code's row and attempt, or null for a wrong or superseded code.
- * @throws {Verification} When the address, or the client posting, is out of attempts.
+ * @throws {Verification} When the address's codes are burned, or it or the client posting is out
+ *   of attempts.
  */
 async function useNewestCode(
   settings: CodeSettings,
@@ -70,16 +73,22 @@ async function useNewestCode(
   const provider = ctx.provider as EmailConfig;
   let used: UsedCode | null = null;
   try {
-    const attempt = await takeCodeAttempt(provider, identifier, settings, req, ctx);
-    // One answer for both: which limit refused tells a guesser nothing worth knowing.
+    // A burned address is refused before anything is counted.
+    const burned = await isBurned(provider, identifier, ctx);
+    const attempt = burned ? undefined : await takeCodeAttempt(provider, identifier, settings, req, ctx);
+    // One answer for all: which limit refused tells a guesser nothing worth knowing.
     if (!attempt)
       throw new Verification(
         "Too many wrong codes were tried for this address or from this client; the code is refused.",
       );
     const row = await consumeCode(provider, identifier, code, ctx);
-    if (row && isNewest(row, marker)) used = { row, attempt };
-    else if (row) await restoreRow(row, ctx);
-    return used;
+    if (row && isNewest(row, marker)) {
+      used = { row, attempt };
+      return used;
+    }
+    if (row) await restoreRow(row, ctx);
+    await burnAfterLastAttempt(provider, identifier, attempt, ctx);
+    return null;
   } finally {
     if (!used) await restoreRow(marker, ctx);
   }

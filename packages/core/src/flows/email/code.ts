@@ -13,12 +13,14 @@
  * Guessing: a code is short, so wrong attempts are counted per address in the rate-limit store
  * (the provider's `rateLimit.store`, else this process's memory). Past `attempts` wrong codes
  * within the code lifetime every code of that address is refused, the right one included; the
- * count window is as long as a code lives, so a code burned this way never works again. Only the
- * newest code of an address signs in (see newest-code.ts), so a guess is tried against one code,
- * however many were mailed. Attempts are counted per client address too (when a trusted source
- * names it, as for credentials): otherwise one client could spend `attempts` guesses on every
- * address it had a code mailed to, and take over one account in every million guesses. A client
- * past its allowance is refused every code, the right one included, as a burned address is.
+ * count window is as long as a code lives, and the refusal (the burn) is kept in the adapter for
+ * as long (see burned-codes.ts), so a code burned this way never works again, and a burned
+ * address holds no key of the rate-limit store at its limit. Only the newest code of an address
+ * signs in (see newest-code.ts), so a guess is tried against one code, however many were mailed.
+ * Attempts are counted per client address too (when a trusted source names it, as for
+ * credentials): otherwise one client could spend `attempts` guesses on every address it had a
+ * code mailed to, and take over one account in every million guesses. A client past its
+ * allowance is refused every code, the right one included, as a burned address is.
  *
  * @module
  */
@@ -30,7 +32,13 @@ import { timingSafeEqual } from "../../crypto/primitives";
 import { InvalidConfiguration } from "../../errors";
 import { isStore, limitKey, refundAllowance, takeOrRefuse } from "../../rate-limit/limit";
 import { defaultStore } from "../../rate-limit/memory-store";
-import type { EmailCodeOptions, EmailConfig, RateLimitStore } from "../../types";
+import type {
+  EmailCodeOptions,
+  EmailConfig,
+  LoggerInstance,
+  RateLimitStore,
+  RateLimitWindow,
+} from "../../types";
 import { clientCounter } from "./rate-limit";
 
 /** The resolved `code` option of a provider. */
@@ -318,6 +326,11 @@ interface Counter {
   key: string;
 }
 
+/** The address's count, with its allowance: `attempts` per code lifetime. */
+interface AddressCounter extends Counter {
+  limit: RateLimitWindow;
+}
+
 /** Where a provider's attempt counts live, and under what key for an address. */
 async function attemptCounter(
   provider: EmailConfig,
@@ -334,7 +347,10 @@ async function attemptCounter(
 
 /** The counts one code attempt took, to give back if the code is right. */
 export interface CodeAttempt {
+  /** Every count taken: the client's (when known) and the address's. */
   counters: Counter[];
+  /** The address's count, also in `counters`. */
+  address: AddressCounter;
   now: number;
 }
 
@@ -367,20 +383,56 @@ export async function takeCodeAttempt(
   ctx: ActionContext,
 ): Promise<CodeAttempt | undefined> {
   const { logger } = ctx.config;
-  const attempt: CodeAttempt = { counters: [], now: ctx.now };
   const client = await clientCounter(provider, "code", req, ctx);
-  if (client) {
-    if (!(await takeOrRefuse(client.store, client.key, client.limit, ctx.now, logger))) return undefined;
-    attempt.counters.push(client);
-  }
-  const address = await attemptCounter(provider, identifier, ctx);
+  if (client && !(await takeOrRefuse(client.store, client.key, client.limit, ctx.now, logger)))
+    return undefined;
   const limit = { max: settings.attempts, windowSeconds: provider.maxAge ?? DAY_SECONDS };
+  const address = { ...(await attemptCounter(provider, identifier, ctx)), limit };
   if (!(await takeOrRefuse(address.store, address.key, limit, ctx.now, logger))) {
-    await refundCodeAttempt(attempt);
+    // A refused attempt counts for no one: the client's event goes back.
+    if (client) await refundAllowance(client.store, client.key, ctx.now);
     return undefined;
   }
-  attempt.counters.push(address);
-  return attempt;
+  return { counters: client ? [client, address] : [address], address, now: ctx.now };
+}
+
+/**
+ * After a wrong code: whether it was the address's last attempt, so that its codes are now to be
+ * burned (see burned-codes.ts). The store answers only yes or no to a take, so it is asked with
+ * one more take, given back at once. Only a store with `refund` is asked (one without it would
+ * count the question as an attempt); such a store keeps a burned address at its limit instead.
+ *
+ * @param attempt - From {@link takeCodeAttempt}, for a code that was wrong.
+ * @param logger - The configuration's logger.
+ * @returns True when the address has no attempt left within its window.
+ * @throws {RateLimitStoreUnavailable} When the store fails.
+ * @example
+ * ```ts
+ * const last = await wasLastAttempt(attempt, ctx.config.logger) // true: the address's codes are to be burned
+ * ```
+ */
+export async function wasLastAttempt(attempt: CodeAttempt, logger: LoggerInstance): Promise<boolean> {
+  const { store, key, limit } = attempt.address;
+  if (!store.refund) return false;
+  if (!(await takeOrRefuse(store, key, limit, attempt.now, logger))) return true;
+  await refundAllowance(store, key, attempt.now);
+  return false;
+}
+
+/**
+ * Gives the address's count its last attempt back (the client's stays counted), once the
+ * address's burn is stored: the count then sits below its limit, where the store may drop it to
+ * make room, and the burn refuses the address's codes in its place.
+ *
+ * @param attempt - From {@link takeCodeAttempt}.
+ * @throws Whatever the store throws.
+ * @example
+ * ```ts
+ * await releaseAddressCount(attempt)
+ * ```
+ */
+export async function releaseAddressCount(attempt: CodeAttempt): Promise<void> {
+  await refundAllowance(attempt.address.store, attempt.address.key, attempt.now);
 }
 
 /**
