@@ -107,14 +107,19 @@ function withoutUndefined(tokens: TokenSet): TokenSet {
   return Object.fromEntries(Object.entries(tokens).filter(([, value]) => value !== undefined)) as TokenSet;
 }
 
-/** Refreshes `stale` once at the provider and stores the answer. */
+/**
+ * Refreshes `stale` once at the provider and stores the answer; `answered` is called between the
+ * two, once the old refresh token is spent.
+ */
 async function refreshOnce(
   holder: TokenHolder,
   stale: TokenSet,
   runtime: OAuthRuntime,
   ctx: ActionContext,
+  answered: () => void = () => {},
 ): Promise<Refreshed> {
   const { id } = runtime.provider;
+  if (holder.cannotSave) throw holder.cannotSave;
   const refreshToken = stale.refresh_token;
   if (typeof refreshToken !== "string" || refreshToken === "")
     throw new RefreshTokenError(
@@ -136,6 +141,7 @@ async function refreshOnce(
     }
     throw error;
   }
+  answered();
   const kept = withoutUndefined(runtime.provider.account(answer) ?? {});
   // The refresh token stays when the provider did not rotate it; an expiry the answer does not
   // restate is unknown, not the old one.
@@ -170,12 +176,20 @@ async function refreshShared(
       config.now,
     );
     if (lease) {
+      // True from the provider's answer until it is stored. A store that failed here (a write
+      // that timed out) may still land in the database: the lease is then left to lapse rather
+      // than released, so that no other process refreshes with the spent token meanwhile.
+      let unstored = false;
       try {
         const current = (await holder.reread()) ?? holder.tokens;
         if (replaced(current, holder.tokens)) return { tokens: current, cookies: [] };
-        return await refreshOnce(holder, current, runtime, ctx);
+        const refreshed = await refreshOnce(holder, current, runtime, ctx, () => {
+          unstored = true;
+        });
+        unstored = false;
+        return refreshed;
       } finally {
-        await lease.release();
+        if (!unstored) await lease.release();
       }
     }
     await sleep(POLL_MS);

@@ -32,6 +32,11 @@ export interface TokenHolder {
   /** The tokens as stored now (null when the account is gone). */
   reread(): Promise<TokenSet | null>;
   /**
+   * Why `save` cannot work, known before refreshing (the adapter lacks `updateAccount`): then no
+   * refresh is asked for, since its answer, the rotated refresh token included, would be lost.
+   */
+  cannotSave?: MissingAdapterMethods;
+  /**
    * Stores refreshed tokens.
    *
    * @param tokens - The whole new set.
@@ -103,11 +108,12 @@ async function accountHolder(
           );
       return found ? tokensOf(found) : null;
     },
+    ...(adapter.updateAccount
+      ? {}
+      : { cannotSave: missingMethod("updateAccount", "stores refreshed tokens") }),
     async save(_tokens, changes) {
-      const update = adapter.updateAccount?.bind(adapter);
-      if (!update) throw missingMethod("updateAccount", "stores refreshed tokens");
       await callAdapter("updateAccount", () =>
-        update({ ...changes, provider: providerId, providerAccountId }),
+        adapter.updateAccount!({ ...changes, provider: providerId, providerAccountId }),
       );
       return [];
     },

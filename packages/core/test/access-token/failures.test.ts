@@ -149,10 +149,12 @@ describe("an adapter without the methods", () => {
     const client = await signedIn(config, idp);
     expect(await accessToken(engine, client)).toMatchObject({ accessToken: expect.any(String) });
     time.advance(NEAR_EXPIRY);
+    const grants = idp.grantCount("refresh_token");
     const error = await thrown(accessToken(engine, client));
     expect(error).toBeInstanceOf(MissingAdapterMethods);
     expect(error.message).toContain("updateAccount");
-    // Nothing was asked of the provider that could not be stored.
+    // Nothing was asked of the provider that could not be stored: the refresh token is not spent.
+    expect(idp.grantCount("refresh_token")).toBe(grants);
     expect(await sessionOf(client)).toMatchObject({ user: { email: "alice@example.test" } });
   });
 

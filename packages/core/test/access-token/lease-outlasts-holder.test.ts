@@ -110,4 +110,49 @@ describe("the refresh lease across processes", () => {
     expect(await b).toBe(tokenA);
     expect(await userinfoStatus(idp, tokenA)).toBe(200);
   });
+
+  it("is left to lapse when the holder's store failed: the write may still land, and the other process waits for it", async () => {
+    const file = join(dir, "late-write.db");
+    await migrate(connect(file));
+    const time = clock();
+    const provider = refreshingProvider(idp);
+    const shared = memoryStore();
+
+    // Process A's write of the rotated tokens times out in A, but the database finishes it later.
+    let landWrite!: () => void;
+    const late = new Promise<void>((resolve) => {
+      landWrite = resolve;
+    });
+    let landed: Promise<unknown> = Promise.resolve();
+    const base = SqlAdapter(connect(file));
+    const timingOut: Adapter = {
+      ...base,
+      updateAccount: async (account) => {
+        landed = late.then(() => base.updateAccount!(account));
+        throw new Error("Query timed out");
+      },
+    };
+    const configA = tokenConfig(provider, time, { adapter: timingOut, accessTokens: { lockStore: shared } });
+    const configB = tokenConfig(provider, time, {
+      adapter: SqlAdapter(connect(file)),
+      accessTokens: { lockStore: shared },
+    });
+    const client = await signedIn(configA, idp);
+    time.advance(NEAR_EXPIRY);
+    const grants = idp.grantCount("refresh_token");
+
+    await expect(accessToken(engineOf(configA), client)).rejects.toThrow(/updateAccount/);
+    const b = accessToken(engineOf(configB), client).then(
+      (token) => token?.accessToken,
+      (error: Error) => `${error.name}: ${error.message}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // B has not gone to the provider with the refresh token A spent.
+    expect(idp.grantCount("refresh_token") - grants).toBe(1);
+    landWrite();
+    await landed;
+    const tokenB = await b;
+    expect(tokenB).toEqual(expect.any(String));
+    expect(await userinfoStatus(idp, tokenB!)).toBe(200);
+  });
 });
