@@ -176,7 +176,10 @@ async function toSession(
   const { sessionToken, idToken, ...columns } = row as typeof row & { idToken?: unknown };
   const session = Object.defineProperties(
     { ...columns, user },
-    { sessionToken: { value: sessionToken }, ...(idToken === undefined ? {} : { idToken: { value: idToken } }) },
+    {
+      sessionToken: { value: sessionToken },
+      ...(idToken === undefined ? {} : { idToken: { value: idToken } }),
+    },
   ) as SessionCallbackParams["session"];
   const params = update
     ? { session, user, newSession: update.data, trigger: "update" as const }
