@@ -16,6 +16,7 @@ import {
   consumeCode,
   readCode,
   refundCodeAttempt,
+  releaseAddressCount,
   takeCodeAttempt,
 } from "./code";
 import { isNewest, restoreRow, takeMarker } from "./newest-code";
@@ -73,9 +74,15 @@ async function useNewestCode(
   const provider = ctx.provider as EmailConfig;
   let used: UsedCode | null = null;
   try {
-    // A burned address is refused before anything is counted.
-    const burned = await isBurned(provider, identifier, ctx);
-    const attempt = burned ? undefined : await takeCodeAttempt(provider, identifier, settings, req, ctx);
+    // Counted first, and only then the burn read. A burned address's count sits one below its
+    // limit, so this take fills it until the refusal below gives it back: while one post has the
+    // burn row out to read it, any other post for the address (one for a newer code has a marker
+    // of its own) is refused by the count instead of finding no burn.
+    let attempt = await takeCodeAttempt(provider, identifier, settings, req, ctx);
+    if (attempt && (await isBurned(provider, identifier, ctx))) {
+      await releaseAddressCount(attempt);
+      attempt = undefined;
+    }
     // One answer for all: which limit refused tells a guesser nothing worth knowing.
     if (!attempt)
       throw new Verification(
