@@ -71,6 +71,26 @@ export async function accountUserId(provider: string, providerAccountId: string)
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The form of {@link accountUserId}'s ids: a version 8 UUID, in lower case. */
+const ACCOUNT_USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * Whether an id has the form {@link accountUserId} gives. Anyone can compute the id of someone's
+ * account from public facts (a provider id, a GitHub user number), so without an adapter no other
+ * sign-in may take an id of this form: a credentials `authorize` that answers a name the visitor
+ * chose as the id would otherwise make the visitor that OAuth user for session control.
+ *
+ * @param id - A user id.
+ * @returns True for an id of that form.
+ * @example
+ * ```ts
+ * isAccountUserId(await accountUserId("github", "12345")) // true
+ * ```
+ */
+export function isAccountUserId(id: string): boolean {
+  return ACCOUNT_USER_ID.test(id);
+}
+
 /** Links the account to an existing user when saved. */
 function linkTo(user: AdapterUser, signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
   return {

@@ -16,6 +16,7 @@ import {
   UnsupportedStrategy,
 } from "../errors";
 import type { CredentialsConfig, User } from "../types";
+import { isAccountUserId } from "./account";
 import { refundCredentialsAttempt, takeCredentialsAttempt } from "./credentials-limit";
 import { checkSignIn, startSession } from "./sign-in";
 import type { Flow } from "./types";
@@ -67,6 +68,10 @@ async function callback(req: AuthRequest, ctx: ActionContext): Promise<AuthResul
   let user = await authorize(provider, req);
   // Right credentials: this attempt was no guess, whatever the later checks decide.
   await refundCredentialsAttempt(attempt);
+  if (!ctx.config.adapter && isAccountUserId(user.id!))
+    throw new CredentialsSignin(
+      "authorize returned an id of the form OAuth sign-ins get without an adapter (a version 8 UUID); it is refused, since that user's sessions would be this one's.",
+    );
   if (ctx.config.session.strategy === "database") {
     const adapter = ctx.config.adapter!;
     const id = user.id!;
