@@ -33,8 +33,8 @@ import {
   takeKeyedRow,
   wasLastAttempt,
 } from "./code";
+import { tokenLifetime } from "./token";
 
-const DAY_SECONDS = 24 * 60 * 60;
 /** Keeps the burn's token apart from code rows, markers and links. */
 const BURNED_LABEL = "portcullis/email-code/burned";
 
@@ -92,7 +92,7 @@ export async function burnAfterLastAttempt(
   ctx: ActionContext,
 ): Promise<void> {
   if (!(await wasLastAttempt(attempt, ctx.config.logger))) return;
-  const expires = new Date(ctx.now + (provider.maxAge ?? DAY_SECONDS) * 1000);
+  const expires = new Date(ctx.now + tokenLifetime(provider) * 1000);
   try {
     await putKeyedRow(provider, identifier, (key) => burnToken(key, identifier), expires, ctx);
   } catch (error) {

@@ -40,6 +40,7 @@ import type {
   RateLimitWindow,
 } from "../../types";
 import { clientCounter } from "./rate-limit";
+import { tokenLifetime } from "./token";
 
 /** The resolved `code` option of a provider. */
 export interface CodeSettings {
@@ -55,7 +56,6 @@ const DEFAULT_LENGTH = 6;
 const DEFAULT_ATTEMPTS = 5;
 const MIN_LENGTH = 6;
 const MAX_LENGTH = 8;
-const DAY_SECONDS = 24 * 60 * 60;
 
 /** Labels that keep the derivation and the stored form apart from each other and from links. */
 const DERIVE_LABEL = "portcullis/email-code/derive";
@@ -386,7 +386,7 @@ export async function takeCodeAttempt(
   const client = await clientCounter(provider, "code", req, ctx);
   if (client && !(await takeOrRefuse(client.store, client.key, client.limit, ctx.now, logger)))
     return undefined;
-  const limit = { max: settings.attempts, windowSeconds: provider.maxAge ?? DAY_SECONDS };
+  const limit = { max: settings.attempts, windowSeconds: tokenLifetime(provider) };
   const address = { ...(await attemptCounter(provider, identifier, ctx)), limit };
   if (!(await takeOrRefuse(address.store, address.key, limit, ctx.now, logger))) {
     // A refused attempt counts for no one: the client's event goes back.

@@ -35,8 +35,8 @@ import type { VerificationToken } from "../../adapters";
 import type { ActionContext } from "../../context";
 import type { EmailConfig } from "../../types";
 import { hmacHex, putKeyedRow, takeKeyedRow } from "./code";
+import { tokenLifetime } from "./token";
 
-const DAY_SECONDS = 24 * 60 * 60;
 /** Keeps the marker's token apart from code rows (and from links, which are plain SHA-256). */
 const NEWEST_LABEL = "portcullis/email-code/newest";
 
@@ -146,7 +146,7 @@ export async function beginNewCode(
   ctx: ActionContext,
 ): Promise<NewCode> {
   const previous = await takeMarker(provider, identifier, ctx);
-  let expires = ctx.now + (provider.maxAge ?? DAY_SECONDS) * 1000;
+  let expires = ctx.now + tokenLifetime(provider) * 1000;
   const before = previous ? timeOf(previous.expires) : undefined;
   if (before !== undefined) expires = Math.max(expires, (Math.floor(before / 1000) + 1) * 1000);
   return { expires: new Date(expires), previous };

@@ -16,6 +16,21 @@ import type { EmailConfig } from "../../types";
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
+ * How long a provider's links and codes live, in seconds: its `maxAge`, a day by default. The
+ * codes' attempt window, the newest-code marker and a burned address last as long.
+ *
+ * @param provider - The email provider.
+ * @returns Seconds.
+ * @example
+ * ```ts
+ * const expires = new Date(ctx.now + tokenLifetime(provider) * 1000)
+ * ```
+ */
+export function tokenLifetime(provider: EmailConfig): number {
+  return provider.maxAge ?? DAY_SECONDS;
+}
+
+/**
  * The stored form of a token: `sha256hex(token + secret)` where `secret` is the provider's own,
  * else the configured secrets joined with "," (a single secret is itself). Auth.js writes the
  * same, so links survive a move between the two.
@@ -94,7 +109,7 @@ export async function issueVerificationToken(
   provider: EmailConfig,
   identifier: string,
   ctx: ActionContext,
-  expires = new Date(ctx.now + (provider.maxAge ?? DAY_SECONDS) * 1000),
+  expires = new Date(ctx.now + tokenLifetime(provider) * 1000),
 ): Promise<{ token: string; expires: Date }> {
   const token = await generateToken(provider);
   const row: VerificationToken = {
