@@ -47,24 +47,50 @@ describe("getAccessToken with the account row (database sessions)", () => {
     expect(idp.grantCount("refresh_token")).toBe(grants);
   });
 
+  /** The setup, with the adapter answering every account's expires_at as `asStored` makes it. */
+  function storedAs(asStored: (seconds: number) => unknown) {
+    const context = setup();
+    const { adapter } = context;
+    const wide = (account: AdapterAccount | null) =>
+      account && ({ ...account, expires_at: asStored(account.expires_at!) } as unknown as AdapterAccount);
+    const { getAccount, listAccountsByUser } = adapter;
+    adapter.getAccount = async (...args) => wide(await getAccount!(...args));
+    adapter.listAccountsByUser = async (userId) => (await listAccountsByUser!(userId)).map((a) => wide(a)!);
+    return { ...context, stored: () => getAccount!("alice", "idp") };
+  }
+
   it.each([
     ["a bigint, as Prisma answers a BigInt field", (seconds: number) => BigInt(seconds)],
     ["a decimal string, as node-postgres answers a bigint column", (seconds: number) => String(seconds)],
   ])(
     "reads an expires_at the database answers as %s, and answers the fresh token without a refresh",
     async (_what, asStored) => {
-      const { adapter, config, engine } = setup();
-      const wide = (account: AdapterAccount | null) =>
-        account && ({ ...account, expires_at: asStored(account.expires_at!) } as unknown as AdapterAccount);
-      const { getAccount, listAccountsByUser } = adapter;
-      adapter.getAccount = async (...args) => wide(await getAccount!(...args));
-      adapter.listAccountsByUser = async (userId) => (await listAccountsByUser!(userId)).map((a) => wide(a)!);
+      const { config, engine, stored } = storedAs(asStored);
       const client = await signedIn(config, idp);
-      const stored = await getAccount!("alice", "idp");
+      const before = await stored();
       const grants = idp.grantCount("refresh_token");
       const token = await accessToken(engine, client);
-      expect(token).toMatchObject({ accessToken: stored!.access_token, expiresAt: stored!.expires_at });
+      expect(token).toMatchObject({ accessToken: before!.access_token, expiresAt: before!.expires_at });
       expect(idp.grantCount("refresh_token")).toBe(grants);
+    },
+  );
+
+  it.each([
+    ["text that is not a number", () => "in an hour"],
+    ["a negative number as text", (seconds: number) => `-${seconds}`],
+    ["an object", (seconds: number) => ({ seconds })],
+    ["a number past 15 digits as text", () => "9".repeat(20)],
+  ])(
+    "treats an expires_at answered as %s as unknown: the token is refreshed, not trusted",
+    async (_what, asStored) => {
+      const { config, engine, stored } = storedAs(asStored);
+      const client = await signedIn(config, idp);
+      const before = await stored();
+      const grants = idp.grantCount("refresh_token");
+      const token = await accessToken(engine, client);
+      expect(idp.grantCount("refresh_token")).toBe(grants + 1);
+      expect(token!.accessToken).not.toBe(before!.access_token);
+      expect(await userinfoStatus(idp, token!.accessToken)).toBe(200);
     },
   );
 
