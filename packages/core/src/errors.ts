@@ -262,9 +262,9 @@ export class OAuthProfileParseError extends AuthError {
 
 /**
  * The identity provider could not be reached or answered with a server error: no connection, no
- * answer in time, an HTTP 5xx, or a discovery document that is not JSON. Nothing the app or the
- * visitor can fix right now, so the visitor goes back to the sign-in page with a message saying
- * so, and the server log names the provider, the endpoint and the cause.
+ * answer in time, an HTTP 5xx, or a discovery, token or userinfo answer that is not JSON. Nothing
+ * the app or the visitor can fix right now, so the visitor goes back to the sign-in page with a
+ * message saying so, and the server log names the provider, the endpoint and the cause.
  *
  * @example
  * ```ts

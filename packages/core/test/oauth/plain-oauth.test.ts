@@ -1,4 +1,6 @@
 /** A plain OAuth 2 provider (no discovery, no ID token): explicit endpoints and a userinfo request. */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { OAuth2Config } from "@portcullis/core";
 import type { TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -182,4 +184,45 @@ describe("plain OAuth 2 provider", () => {
     expect((await browser(config).get("/auth/providers")).status).toBe(500);
     expect(config.recorded.errors[0]?.message).toMatch(/must use https/);
   });
+});
+
+describe("a plain OAuth 2 provider's userinfo answer that is no profile", () => {
+  // A real loopback server standing for a userinfo endpoint in trouble, one answer per path.
+  const answers: Record<string, string> = {
+    "html-page": "<h1>Maintenance</h1>",
+    "truncated-json": '{"sub": "bo',
+    "json-array": '[{"sub": "bob"}]',
+    "json-null": "null",
+    "json-string": '"bob"',
+  };
+  let broken: Server;
+  let brokenUrl: string;
+  beforeAll(async () => {
+    broken = createServer((request, response) => {
+      const body = answers[(request.url ?? "").slice(1)];
+      if (body === undefined) return void response.writeHead(404).end();
+      response.writeHead(200, { "content-type": "application/json" }).end(body);
+    });
+    await new Promise<void>((resolve) => broken.listen(0, "127.0.0.1", resolve));
+    brokenUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => broken.close(resolve)));
+
+  it.each(Object.keys(answers))(
+    "(%s) is the provider's fault: back to the sign-in page as unavailable, logged, nobody signed in",
+    async (path) => {
+      const config = oauthConfig([plainProvider({ userinfo: `${brokenUrl}/${path}` })]);
+      const client = browser(config);
+      const answer = await providerAnswer(idp, location(await startSignIn(client)), { sub: "bob" });
+      const back = location(await client.get(answer.url));
+      expect(back.pathname).toBe("/auth/signin");
+      expect(back.searchParams.get("error")).toBe("OAuthProviderUnavailable");
+      expect(config.recorded.errors.map((e) => `${e.name}: ${e.message}`).join("\n")).toMatch(
+        new RegExp(
+          `OAuthProviderUnavailable: .*the userinfo request to ${brokenUrl}/${path} failed: the response is not`,
+        ),
+      );
+      expect(await sessionOf(client)).toBeNull();
+    },
+  );
 });

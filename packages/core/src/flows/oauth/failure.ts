@@ -55,6 +55,20 @@ export class ProviderHttpError extends Error {
   }
 }
 
+/**
+ * An identity provider answered a request Portcullis makes itself with a body that is not the
+ * JSON object it owes: a proxy's HTML error page, a truncated document, an array. Broken on the
+ * provider's side, like an answer oauth4webapi finds not to be JSON.
+ *
+ * @example
+ * ```ts
+ * throw new ProviderAnswerNotJson("the response is not JSON")
+ * ```
+ */
+export class ProviderAnswerNotJson extends Error {
+  override name = "ProviderAnswerNotJson";
+}
+
 /** The HTTP status a failed provider request carries, if it got as far as an answer. */
 function failedStatus(error: unknown): number | undefined {
   if (error instanceof ResponseBodyError || error instanceof WWWAuthenticateChallengeError)
@@ -82,7 +96,7 @@ export function isProviderUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === "TimeoutError" || error.name === "AbortError") return true;
   // As broken as an answer that is not JSON: nothing the visitor or the deployer can change.
-  if (error instanceof ProviderAnswerTooLarge) return true;
+  if (error instanceof ProviderAnswerTooLarge || error instanceof ProviderAnswerNotJson) return true;
   if (error instanceof TypeError && error.message === "fetch failed") return true;
   // Only the response body itself: a malformed ID token is a PARSE_ERROR too, and not an outage.
   const junk =
@@ -121,7 +135,7 @@ export function describeFailure(error: unknown): string {
     return `${error.message}${status}`;
   }
   if (error instanceof UnsupportedOperationError) return error.message;
-  if (error instanceof ProviderHttpError) return error.message;
+  if (error instanceof ProviderHttpError || error instanceof ProviderAnswerNotJson) return error.message;
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
     return "no answer in time";
   if (error instanceof TypeError && error.message === "fetch failed") {

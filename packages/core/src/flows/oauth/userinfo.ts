@@ -15,7 +15,7 @@ import { discardBody } from "../../cancel-body";
 import { withDeadline } from "../../deadline";
 import { InvalidEndpoints, OAuthCallbackError } from "../../errors";
 import type { InternalOAuthProvider, Profile, TokenSet } from "../../types";
-import { ProviderHttpError, talkTo } from "./failure";
+import { ProviderAnswerNotJson, ProviderHttpError, talkTo } from "./failure";
 import type { OAuthRuntime } from "./provider";
 import { requestOptions } from "./transport";
 
@@ -63,10 +63,10 @@ async function userinfoEndpoint(
     try {
       body = await response.json();
     } catch {
-      throw new TypeError("the response is not JSON");
+      throw new ProviderAnswerNotJson("the response is not JSON");
     }
     if (typeof body !== "object" || body === null || Array.isArray(body))
-      throw new TypeError("the response is not a JSON object");
+      throw new ProviderAnswerNotJson("the response is not a JSON object");
     sameSubject(id, body as Record<string, unknown>, claims);
     return body as Profile;
   });

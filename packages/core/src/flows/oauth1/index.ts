@@ -22,7 +22,7 @@ import type { OAuth2Config, Profile } from "../../types";
 import { resolveAccount } from "../account";
 import { boundedFetch } from "../oauth/bounded-fetch";
 import { clearChecks } from "../oauth/checks";
-import { ProviderHttpError, talkTo } from "../oauth/failure";
+import { ProviderAnswerNotJson, ProviderHttpError, talkTo } from "../oauth/failure";
 import { mapProfile } from "../oauth/profile";
 import { oauthRuntime } from "../oauth/provider";
 import { redirectUri } from "../oauth/redirect-proxy";
@@ -209,8 +209,8 @@ async function loadProfile(url: URL, creds: OAuth1Credentials, ctx: ActionContex
   try {
     return (await response.json()) as Profile;
   } catch {
-    // As the OAuth 2 userinfo request words it, so both protocols classify and log it alike.
-    throw new TypeError("the response is not JSON");
+    // As the OAuth 2 userinfo request says it, so both protocols classify and log it alike.
+    throw new ProviderAnswerNotJson("the response is not JSON");
   }
 }
 
