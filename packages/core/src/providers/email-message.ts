@@ -9,7 +9,7 @@ import { html } from "../pages/html";
 import { type PageLanguage, pageLanguage } from "../pages/language";
 import type { Messages } from "../pages/messages";
 import { resolveTheme } from "../pages/theme";
-import type { Theme } from "../types";
+import type { SendVerificationRequestParams, Theme } from "../types";
 
 /** What {@link verificationEmail} needs. */
 export interface VerificationEmailOptions {
@@ -137,4 +137,27 @@ export function verificationEmail(options: VerificationEmailOptions): Verificati
     // The link stays alone on the second line: mail clients link it, and people copy it whole.
     text: `${fillText(messages.emailHeading, { host })}\n${options.url}\n\n${options.code === undefined ? "" : `${messages.emailCode} ${headerValue("code", options.code)}\n\n`}`,
   };
+}
+
+/**
+ * The default magic-link email for one send of a built-in email provider: to the address asked
+ * for, from the provider's `from`, in the language the visitor used the sign-in page in.
+ *
+ * @param params - What the provider's `sendVerificationRequest` received.
+ * @returns The message.
+ * @throws {TypeError} As {@link verificationEmail}.
+ * @example
+ * ```ts
+ * const mail = verificationEmailFor(params) // in a sendVerificationRequest
+ * ```
+ */
+export function verificationEmailFor(params: SendVerificationRequestParams): VerificationEmail {
+  return verificationEmail({
+    to: params.identifier,
+    from: params.provider.from,
+    url: params.url,
+    theme: params.theme,
+    code: params.code,
+    acceptLanguage: params.request?.headers.get("accept-language"),
+  });
 }

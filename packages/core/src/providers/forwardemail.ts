@@ -6,7 +6,7 @@
  */
 import { postToVendor, vendorApiKey, vendorBaseUrl } from "../flows/email/vendor-api";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
-import { verificationEmail } from "./email-message";
+import { verificationEmailFor } from "./email-message";
 
 /** The Forward Email provider configuration. */
 export interface ForwardEmailConfig extends EmailConfig {
@@ -23,15 +23,7 @@ export type ForwardEmailUserConfig = Partial<Omit<ForwardEmailConfig, "type">>;
 
 async function sendWithForwardEmail(params: SendVerificationRequestParams): Promise<void> {
   const provider = params.provider as ForwardEmailConfig;
-  const mail = verificationEmail({
-    to: params.identifier,
-    from: provider.from,
-    url: params.url,
-    theme: params.theme,
-    code: params.code,
-    // The mail is written in the language the visitor used the sign-in page in.
-    acceptLanguage: params.request?.headers.get("accept-language"),
-  });
+  const mail = verificationEmailFor(params);
   // Forward Email takes the token as the user name of HTTP Basic auth, with an empty password.
   const credentials = btoa(`${vendorApiKey(provider)}:`);
   await postToVendor(

@@ -6,7 +6,7 @@
  */
 import { mailboxParts, postToVendor, vendorApiKey, vendorBaseUrl } from "../flows/email/vendor-api";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
-import { verificationEmail } from "./email-message";
+import { verificationEmailFor } from "./email-message";
 
 /** Mailgun's API hosts by region; an account lives in one of them. */
 const REGION_URLS = { US: "https://api.mailgun.net", EU: "https://api.eu.mailgun.net" } as const;
@@ -30,15 +30,7 @@ export type MailgunUserConfig = Partial<Omit<MailgunConfig, "type">>;
 
 async function sendWithMailgun(params: SendVerificationRequestParams): Promise<void> {
   const provider = params.provider as MailgunConfig;
-  const mail = verificationEmail({
-    to: params.identifier,
-    from: provider.from,
-    url: params.url,
-    theme: params.theme,
-    code: params.code,
-    // The mail is written in the language the visitor used the sign-in page in.
-    acceptLanguage: params.request?.headers.get("accept-language"),
-  });
+  const mail = verificationEmailFor(params);
   const domain = provider.domain ?? mailboxParts(mail.from).address.split("@")[1];
   if (!domain) throw new Error(`The email provider "${provider.id}" needs \`domain\` or a \`from\` address.`);
   const base = vendorBaseUrl(provider, REGION_URLS[provider.region ?? "US"] ?? REGION_URLS.US);

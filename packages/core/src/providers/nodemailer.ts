@@ -7,7 +7,7 @@
  * @module
  */
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
-import { verificationEmail } from "./email-message";
+import { verificationEmailFor } from "./email-message";
 
 /**
  * SMTP settings: a connection URL (`smtp://user:pass@smtp.example.com:587`,
@@ -40,15 +40,7 @@ async function sendWithNodemailer(params: SendVerificationRequestParams): Promis
       `The email provider "${provider.id}" needs \`server\`: an SMTP URL or transport options.`,
     );
   }
-  const message = verificationEmail({
-    to: params.identifier,
-    from: provider.from,
-    url: params.url,
-    theme: params.theme,
-    code: params.code,
-    // The mail is written in the language the visitor used the sign-in page in.
-    acceptLanguage: params.request?.headers.get("accept-language"),
-  });
+  const message = verificationEmailFor(params);
   const { createTransport } = await import("nodemailer");
   const transport = createTransport(provider.server as Parameters<typeof createTransport>[0]);
   try {

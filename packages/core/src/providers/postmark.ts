@@ -6,7 +6,7 @@
  */
 import { postToVendor, vendorApiKey, vendorBaseUrl } from "../flows/email/vendor-api";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
-import { verificationEmail } from "./email-message";
+import { verificationEmailFor } from "./email-message";
 
 /** The Postmark provider configuration. */
 export interface PostmarkConfig extends EmailConfig {
@@ -25,15 +25,7 @@ export type PostmarkUserConfig = Partial<Omit<PostmarkConfig, "type">>;
 
 async function sendWithPostmark(params: SendVerificationRequestParams): Promise<void> {
   const provider = params.provider as PostmarkConfig;
-  const mail = verificationEmail({
-    to: params.identifier,
-    from: provider.from,
-    url: params.url,
-    theme: params.theme,
-    code: params.code,
-    // The mail is written in the language the visitor used the sign-in page in.
-    acceptLanguage: params.request?.headers.get("accept-language"),
-  });
+  const mail = verificationEmailFor(params);
   await postToVendor("Postmark", `${vendorBaseUrl(provider, "https://api.postmarkapp.com")}/email`, {
     method: "POST",
     headers: {

@@ -6,7 +6,7 @@
  */
 import { postToVendor, vendorApiKey, vendorBaseUrl } from "../flows/email/vendor-api";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
-import { verificationEmail } from "./email-message";
+import { verificationEmailFor } from "./email-message";
 
 /** The Resend provider configuration. */
 export interface ResendConfig extends EmailConfig {
@@ -23,15 +23,7 @@ export type ResendUserConfig = Partial<Omit<ResendConfig, "type">>;
 
 async function sendWithResend(params: SendVerificationRequestParams): Promise<void> {
   const provider = params.provider as ResendConfig;
-  const mail = verificationEmail({
-    to: params.identifier,
-    from: provider.from,
-    url: params.url,
-    theme: params.theme,
-    code: params.code,
-    // The mail is written in the language the visitor used the sign-in page in.
-    acceptLanguage: params.request?.headers.get("accept-language"),
-  });
+  const mail = verificationEmailFor(params);
   await postToVendor("Resend", `${vendorBaseUrl(provider, "https://api.resend.com")}/emails`, {
     method: "POST",
     headers: { Authorization: `Bearer ${vendorApiKey(provider)}`, "Content-Type": "application/json" },

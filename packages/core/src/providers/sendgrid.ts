@@ -6,7 +6,7 @@
  */
 import { mailboxParts, postToVendor, vendorApiKey, vendorBaseUrl } from "../flows/email/vendor-api";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
-import { verificationEmail } from "./email-message";
+import { verificationEmailFor } from "./email-message";
 
 /** The SendGrid provider configuration. */
 export interface SendGridConfig extends EmailConfig {
@@ -23,15 +23,7 @@ export type SendGridUserConfig = Partial<Omit<SendGridConfig, "type">>;
 
 async function sendWithSendGrid(params: SendVerificationRequestParams): Promise<void> {
   const provider = params.provider as SendGridConfig;
-  const mail = verificationEmail({
-    to: params.identifier,
-    from: provider.from,
-    url: params.url,
-    theme: params.theme,
-    code: params.code,
-    // The mail is written in the language the visitor used the sign-in page in.
-    acceptLanguage: params.request?.headers.get("accept-language"),
-  });
+  const mail = verificationEmailFor(params);
   const sender = mailboxParts(mail.from);
   await postToVendor("SendGrid", `${vendorBaseUrl(provider, "https://api.sendgrid.com")}/v3/mail/send`, {
     method: "POST",
