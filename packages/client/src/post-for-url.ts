@@ -27,6 +27,32 @@ export async function postForUrl(client: ResolvedClient, request: ActionRequest)
 }
 
 /**
+ * The error a redirect answer names in its `?error=`, as the server answers a refused sign-in or
+ * sign-out (its sign-in or error page with the error type). Going back to the very page the
+ * client asked for is success even when that page's URL carries an `error` of its own: a custom
+ * sign-in page reached as `/login?error=SessionRequired`, whose URL is the default callback URL.
+ *
+ * @param answer The server's answer.
+ * @param callbackUrl The callback URL the client sent, if any.
+ * @param base The server's URL, against which the server resolves a relative callback URL.
+ * @returns The error type, or `undefined` when the answer is no refusal.
+ * @example
+ * ```ts
+ * answeredError({ status: 200, url: "https://app.example/auth/signin?error=MissingCSRF" }, "/", "https://app.example/auth") // "MissingCSRF"
+ * ```
+ */
+export function answeredError(
+  answer: RedirectAnswer,
+  callbackUrl: string | undefined,
+  base: string,
+): string | undefined {
+  const error = new URL(answer.url).searchParams.get("error");
+  if (error === null) return undefined;
+  if (callbackUrl !== undefined && absolute(callbackUrl, base) === answer.url) return undefined;
+  return error;
+}
+
+/**
  * `url` resolved against the server (so a relative answer leads to the server's page), if it is
  * an http(s) URL. Whatever comes back is navigated to, and a `javascript:` URL there would run in
  * the app's page: a redirect Location never could, so a server (compromised, or a cross-origin

@@ -2,7 +2,7 @@ import { currentPage } from "./browser";
 import { type ResolvedClient, resolveClient } from "./configure-client";
 import { fetchCsrfToken } from "./get-csrf-token";
 import { fetchProviders } from "./get-providers";
-import { postForUrl, type RedirectAnswer } from "./post-for-url";
+import { answeredError, postForUrl, type RedirectAnswer } from "./post-for-url";
 import type { PublicProvider, SignInAuthorizationParams, SignInOptions, SignInResult } from "./types";
 
 /** Option keys that steer the client and never go into the form. */
@@ -29,7 +29,8 @@ const CLIENT_KEYS = new Set([
  *
  * Email and credentials sign-ins with `redirect: false` do not navigate; they answer a
  * {@link SignInResult} instead. Unlike next-auth/react, its `ok` is `false` when the sign-in
- * failed (the server answers a failed sign-in with status 200 and an `error` in the URL).
+ * failed (the server answers a failed sign-in with status 200 and a URL naming an `error`, other
+ * than the callback URL: that URL may carry an `error` of its own, and reaching it is success).
  *
  * @param provider Provider id, e.g. `"github"`, `"email"`, `"credentials"`.
  * @param options `redirect`, `redirectTo` (alias `callbackUrl`; default: the current page), client
@@ -83,7 +84,7 @@ export async function signIn(
     client.navigate(answer.url);
     return undefined;
   }
-  return resultOf(answer);
+  return resultOf(answer, answeredError(answer, callbackUrl, client.apiUrl));
 }
 
 /** Posts the sign-in form: credentials straight to their callback, every other type to `signin`. */
@@ -117,11 +118,9 @@ function signInPage(client: ResolvedClient, callbackUrl: string | undefined): st
   return `${client.apiUrl}/signin${query}`;
 }
 
-/** Reads the outcome of a sign-in from the URL the server would have redirected to. */
-function resultOf(answer: RedirectAnswer): SignInResult {
-  const query = new URL(answer.url).searchParams;
-  const error = query.get("error") ?? undefined;
-  const code = query.get("code") ?? undefined;
+/** The outcome of a sign-in: where the server would have redirected to, and the error it names. */
+function resultOf(answer: RedirectAnswer, error: string | undefined): SignInResult {
+  const code = error === undefined ? undefined : (new URL(answer.url).searchParams.get("code") ?? undefined);
   return {
     error,
     code,

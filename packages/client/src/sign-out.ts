@@ -2,7 +2,7 @@ import { currentPage } from "./browser";
 import { ClientFetchError } from "./client-fetch-error";
 import { type ResolvedClient, resolveClient } from "./configure-client";
 import { fetchCsrfToken } from "./get-csrf-token";
-import { postForUrl } from "./post-for-url";
+import { answeredError, postForUrl } from "./post-for-url";
 import type { SignOutOptions } from "./types";
 
 /**
@@ -43,7 +43,8 @@ export async function signOut(options: SignOutOptions = {}): Promise<{ url: stri
  * @param options Where the user should land.
  * @returns The absolute URL to navigate to.
  * @throws ClientFetchError when the server is unreachable, answers with an error, or refuses the
- *   sign-out (its answer names an `error`, e.g. `MissingCSRF`: the session still exists).
+ *   sign-out (it sends the user elsewhere than `callbackUrl` with an `error`, e.g. `MissingCSRF`:
+ *   the session still exists).
  * @example
  * ```ts
  * const url = await postSignOut(client, "signOut", csrfToken, { redirectTo: "/" })
@@ -59,14 +60,14 @@ export async function postSignOut(
   const form = new URLSearchParams({ csrfToken });
   if (callbackUrl !== undefined) form.set("callbackUrl", callbackUrl);
   if (options.federated !== undefined) form.set("federated", String(options.federated));
-  const { url } = await postForUrl(client, { operation, method: "POST", action: "signout", form });
+  const answer = await postForUrl(client, { operation, method: "POST", action: "signout", form });
   // The server answers a refused sign-out (a CSRF check that failed) with its sign-in page and
   // `?error=`, as a redirect: the session still exists, so this must not pass for a sign-out.
-  const refusal = new URL(url).searchParams.get("error");
-  if (refusal !== null)
+  const refusal = answeredError(answer, callbackUrl, client.apiUrl);
+  if (refusal !== undefined)
     throw new ClientFetchError(
       operation,
       `the server refused the sign-out (${refusal}); the session still exists`,
     );
-  return url;
+  return answer.url;
 }

@@ -277,6 +277,47 @@ describe("session update and sign-out", () => {
     expect(fields).toEqual(["true", "false", null]);
   });
 
+  // A page's own `error` (a custom sign-in page reached as /login?error=SessionRequired) is no
+  // refusal: going back to the page asked for is success, whatever its URL carries.
+  it.each(["/login?error=SessionRequired", "/reports?error=none&page=2"])(
+    "signOut back to %s signs out, navigates there and does not reject",
+    async (page) => {
+      await signInAsAlice();
+      expect(await signOut({ ...b.options, redirectTo: page })).toBeUndefined();
+      expect(b.visits).toEqual([`${origin}${page}`]);
+      expect(await getSession(b.options)).toBeNull();
+    },
+  );
+
+  it("signIn back to a page whose URL carries an error answers ok, with that page", async () => {
+    const result = await signIn("credentials", {
+      ...b.options,
+      username: "alice",
+      password: "wonderland",
+      redirectTo: `${origin}/login?error=SessionRequired`,
+      redirect: false,
+    });
+    expect(result).toEqual({
+      error: undefined,
+      code: undefined,
+      status: 200,
+      ok: true,
+      url: `${origin}/login?error=SessionRequired`,
+    });
+    expect((await getSession(b.options))?.user?.name).toBe("Alice");
+  });
+
+  it("signIn with a wrong password reports the error even when the page asked for carries one", async () => {
+    const result = await signIn("credentials", {
+      ...b.options,
+      username: "alice",
+      password: "wrong",
+      redirectTo: "/login?error=SessionRequired",
+      redirect: false,
+    });
+    expect(result).toMatchObject({ ok: false, error: "CredentialsSignin", code: "credentials", url: null });
+  });
+
   it("signOut navigates to the callbackUrl by default", async () => {
     await signInAsAlice();
     expect(await signOut({ ...b.options, callbackUrl: "/bye" })).toBeUndefined();
