@@ -54,7 +54,8 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
 
 /**
  * An HTML result: a built-in page, with the headers that forbid framing it and running any
- * script but the passkey one (see `PAGE_SECURITY_HEADERS`), and `Vary: Accept-Language`.
+ * script but the passkey one (see `PAGE_SECURITY_HEADERS`), that keep it out of shared caches,
+ * and `Vary: Accept-Language`.
  *
  * @param body - The whole document.
  * @param status - The status code, default 200.
@@ -65,10 +66,12 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
  * ```
  */
 export function html(body: string, status = 200): AuthResult {
-  // A page's language may follow the request's Accept-Language, so a cache must not hand one
-  // visitor's language to another.
+  // A page is one visitor's: the sign-in and sign-out forms hold their CSRF token and callback
+  // URL (a shared cache would hand both to the next visitor, whose posts then fail the CSRF
+  // check), and its language may follow their Accept-Language.
   const headers = {
     "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "private, no-store",
     Vary: "Accept-Language",
     ...PAGE_SECURITY_HEADERS,
   };

@@ -1,7 +1,8 @@
 /**
- * Every built-in HTML page forbids framing (X-Frame-Options and CSP frame-ancestors) and allows
- * no script but the passkey one, by its hash; the pages of a pending or followed magic link send
- * no Referer to other origins. HTTP in, headers out.
+ * Every built-in HTML page forbids framing (X-Frame-Options and CSP frame-ancestors), allows no
+ * script but the passkey one, by its hash, and stays out of shared caches (a cached sign-in page
+ * would hand one visitor's CSRF token and callback URL to the next); the pages of a pending or
+ * followed magic link send no Referer to other origins. HTTP in, headers out.
  */
 import { createHash } from "node:crypto";
 import { Auth, type AuthConfig } from "@portcullis/core";
@@ -82,10 +83,19 @@ describe("built-in pages", () => {
   ];
 
   it.each(pages)(
-    "%s cannot be framed and runs no script but the passkey one",
+    "%s cannot be framed, runs no script but the passkey one and is never cached",
     async (_name, path, overrides, status, passkey, referrer) => {
-      const response = await Auth(new Request(`${ORIGIN}${path}`), appConfig(overrides));
+      const config = appConfig(overrides);
+      // A returning visitor's browser sends its CSRF and callback-url cookies, so the answer sets
+      // none: nothing but Cache-Control keeps a proxy from storing the page for everyone.
+      const first = await Auth(new Request(`${ORIGIN}${path}`), config);
+      const cookie = first.headers
+        .getSetCookie()
+        .map((header) => header.split(";")[0])
+        .join("; ");
+      const response = await Auth(new Request(`${ORIGIN}${path}`, { headers: { cookie } }), config);
       expect(response.status).toBe(status);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
       expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       const policy = directives(response.headers.get("content-security-policy") ?? "");
