@@ -616,8 +616,8 @@ export interface LoggerInstance {
 
 /**
  * Warnings: what the configuration (or a refused request that points at it) can raise, and
- * sign-ins the visitor's input ended (`credentials-signin-failed`, `email-address-refused`,
- * `access-denied`), which are logged as warnings rather than errors.
+ * requests the visitor's input ended (`credentials-signin-failed`, `email-address-refused`,
+ * `access-denied`, `csrf-token-missing`), which are logged as warnings rather than errors.
  */
 export type WarningCode =
   | "debug-enabled"
@@ -633,6 +633,7 @@ export type WarningCode =
   | "credentials-signin-failed"
   | "email-address-refused"
   | "access-denied"
+  | "csrf-token-missing"
   | "short-secret-dev"
   | "oauth-client-id-missing"
   | "email-code-wrong"

@@ -25,6 +25,8 @@ const WARNINGS: Record<WarningCode, string> = {
   "email-address-refused":
     "A magic-link sign-in was refused: the address typed cannot be used. The visitor was sent back to the form.",
   "access-denied": "The signIn callback returned false: the sign-in was refused.",
+  "csrf-token-missing":
+    "A form post came without a valid CSRF token and was refused (MissingCSRF): a page left open past its token, a form of the app that does not send csrfToken, or a post from another site. Debug logging names the action.",
   "short-secret-dev":
     "The secret is shorter than 32 characters: production refuses it. Make a longer one with `openssl rand -base64 33` and set it as AUTH_SECRET.",
   "oauth-client-id-missing":

@@ -16,6 +16,7 @@ import {
   ErrorPageLoop,
   InvalidCallbackUrl,
   isClientSafeError,
+  MissingCSRF,
   RateLimitStoreUnavailable,
   SessionStoreUnavailable,
 } from "../errors";
@@ -84,13 +85,16 @@ export function configurationErrorResult(
 }
 
 /**
- * The warning code of a sign-in the visitor's own input ended: a wrong password, an address the
- * server refuses, or a `signIn` callback that returned false. These are the app working as meant,
- * so they are logged as warnings, and the error level is kept for what someone has to fix.
- * A `signIn` callback that threw (AccessDenied with a cause) is such a thing, and stays an error.
+ * The warning code of a request the visitor's own input ended: a wrong password, an address the
+ * server refuses, a `signIn` callback that returned false, a form without a valid CSRF token
+ * (anyone can post one, so at error level they would bury what someone has to fix). These are
+ * the app working as meant, so they are logged as warnings, and the error level is kept for what
+ * someone has to fix. A `signIn` callback that threw (AccessDenied with a cause) is such a
+ * thing, and stays an error.
  */
 function visitorRefusal(error: AuthError): WarningCode | undefined {
   if (error instanceof CredentialsSignin) return "credentials-signin-failed";
+  if (error instanceof MissingCSRF) return "csrf-token-missing";
   if (error instanceof EmailSignin) return "email-address-refused";
   if (error.type === "AccessDenied" && error.cause === undefined) return "access-denied";
   return undefined;
