@@ -12,16 +12,24 @@ export const CHALLENGE_COOKIE = "authjs.challenge";
 
 /**
  * A passkey config with a fresh memory adapter (database sessions unless overridden); logged
- * errors are collected in `errors` and the experimental-feature warning is silenced.
+ * errors are collected in `errors`, warning codes in `warnings`, but for the experimental-feature
+ * warning, which every such config raises.
  */
-export function passkeyConfig(overrides: Partial<AuthConfig> = {}, errors: Error[] = []) {
+export function passkeyConfig(
+  overrides: Partial<AuthConfig> = {},
+  errors: Error[] = [],
+  warnings: string[] = [],
+) {
   return {
     secret: SECRET,
     trustHost: true,
     providers: [Passkey],
     adapter: MemoryAdapter(),
     experimental: { enableWebAuthn: true },
-    logger: { error: (error: Error) => void errors.push(error), warn: () => {} },
+    logger: {
+      error: (error: Error) => void errors.push(error),
+      warn: (code: string) => void (code === "experimental-webauthn" || warnings.push(code)),
+    },
     ...overrides,
   } as AuthConfig & { adapter: Adapter };
 }
@@ -29,9 +37,17 @@ export function passkeyConfig(overrides: Partial<AuthConfig> = {}, errors: Error
 /** A browser-like client on http://localhost:3000, with a soft authenticator for that origin. */
 export function setup(overrides: Partial<AuthConfig> = {}) {
   const errors: Error[] = [];
-  const config = passkeyConfig(overrides, errors);
+  const warnings: string[] = [];
+  const config = passkeyConfig(overrides, errors, warnings);
   const client = new TestClient((request) => Auth(request, config), ORIGIN, config.now);
-  return { config, adapter: config.adapter, client, errors, authenticator: new SoftAuthenticator(ORIGIN) };
+  return {
+    config,
+    adapter: config.adapter,
+    client,
+    errors,
+    warnings,
+    authenticator: new SoftAuthenticator(ORIGIN),
+  };
 }
 
 /** Another browser on the same app (an empty cookie jar). */
