@@ -4,7 +4,7 @@
  * example, installed from the core, Express and memory-adapter tarballs, signs a user in.
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -192,4 +192,66 @@ describe("an app outside the repository, installed from the tarballs", () => {
     },
     INSTALL_TIMEOUT + 30_000,
   );
+
+  // Auth.js apps augment its types in a file of their own that imports nothing from the module
+  // it augments; the codemod only renames the module. TypeScript applies such an augmentation
+  // only when the module is part of the program anyway, and drops it without a word under
+  // skipLibCheck (as every Next.js app has it), so the app's own code stops type-checking.
+  it("applies the JWT, Session and AdapterUser augmentations of an Auth.js app's types file", async (context) => {
+    if (!app) return context.skip("the app above could not be installed");
+    await writeFile(
+      join(app, "auth-types.d.ts"),
+      `declare module "@portcullis/core/jwt" {
+  interface JWT { role?: string }
+}
+declare module "@portcullis/core/types" {
+  interface Session { tenant: string }
+}
+declare module "@portcullis/core/adapters" {
+  interface AdapterUser { role: string }
+}
+export {}
+`,
+    );
+    await writeFile(
+      join(app, "auth.ts"),
+      `import type { AuthConfig } from "@portcullis/core"
+export const config = {
+  providers: [],
+  callbacks: {
+    jwt({ token }) {
+      const role: string | undefined = token.role
+      return { ...token, role }
+    },
+    session({ session, user }) {
+      const tenant: string = session.tenant
+      const role: string = user.role
+      return { ...session, tenant, role }
+    },
+  },
+} satisfies AuthConfig
+`,
+    );
+    await writeFile(
+      join(app, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: "esnext",
+          moduleResolution: "bundler",
+          target: "es2022",
+          lib: ["es2022", "dom"],
+          skipLibCheck: true,
+        },
+        include: ["auth.ts", "auth-types.d.ts"],
+      }),
+    );
+    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+    const checked = await run(process.execPath, [tsc, "-p", app], { cwd: app }).then(
+      () => "",
+      (error: Error) => error.message,
+    );
+    expect(checked).toBe("");
+  });
 });
