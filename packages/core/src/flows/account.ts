@@ -176,7 +176,7 @@ export async function resolveAccount(
   if (current) {
     if (!recentEnoughToLink(current, ctx.config, ctx.now)) {
       throw new OAuthAccountNotLinked(
-        `A new "${account.provider}" account was not linked to the signed-in user: ${whyNotRecent(current, ctx.config)}`,
+        `A new "${account.provider}" account was not linked to the signed-in user: ${whyNotRecent(current, ctx.config, ctx.now)}`,
       );
     }
     return linkTo(current.user, signIn, ctx);

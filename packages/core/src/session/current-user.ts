@@ -1,10 +1,11 @@
 /** Who is signed in on a request: used by flows that link a new sign-in method to that user. */
 
 import { callAdapter } from "../adapter/call";
+import { sameId } from "../adapter/ids";
 import type { AdapterUser } from "../adapters";
 import type { InternalConfig } from "../config/normalize";
 import type { ActionContext, AuthRequest } from "../context";
-import { JWTSessionError, SessionStoreUnavailable } from "../errors";
+import { AdapterError, JWTSessionError, SessionStoreUnavailable } from "../errors";
 import type { JWT } from "../types";
 import { liveSession, startOf } from "./database";
 import { readSessionToken } from "./jwt";
@@ -19,6 +20,19 @@ export interface CurrentSession {
    * a read or an extension: whoever holds the cookie controls those.
    */
   signedInAt: number | null;
+}
+
+/**
+ * How far ahead of this server's clock a sign-in time may be and still count (seconds): servers'
+ * clocks differ a little, as the JWT's own `exp` check allows. Further ahead, a clock that ran
+ * fast wrote it, and it would pass as recent for as long as that clock was ahead, so it counts as
+ * unknown (as a `sid_checked` ahead of the clock counts as no check).
+ */
+const SIGN_IN_CLOCK_TOLERANCE = 15;
+
+/** Whether a known sign-in time lies further ahead of `now` than clocks differ. */
+function aheadOfClock(signedInAt: number, now: number): boolean {
+  return signedInAt - now > SIGN_IN_CLOCK_TOLERANCE * 1000;
 }
 
 /** The JWT's `auth_time` in ms, or null: tokens made by Auth.js (or a callback that dropped it) have none. */
@@ -53,7 +67,8 @@ async function liveToken(req: AuthRequest, ctx: ActionContext): Promise<JWT | nu
  * The request's current session, if it has a live one, judged as a session read judges it: the
  * database session's user, or the user whose id is the session JWT's `sub` (the session store
  * asked now), with the time the session signed in. A cookie that does not decode, an expired or
- * revoked session, or a session store that does not answer, is nobody.
+ * revoked session, or a session store that does not answer, is nobody; so is a user the adapter
+ * answers for another id than the one asked (logged), as in every other lookup of a session's user.
  *
  * @param req - The request (its session cookie).
  * @param ctx - The action context (needs an adapter).
@@ -75,7 +90,18 @@ export async function currentSession(req: AuthRequest, ctx: ActionContext): Prom
   if (typeof sub !== "string" || sub === "") return null;
   const adapter = ctx.config.adapter!;
   const user = await callAdapter("getUser", () => adapter.getUser!(sub));
-  return user ? { user, signedInAt: authTime(token?.auth_time) } : null;
+  if (!user) return null;
+  // A lookup that loses its id (a query without its where, a shared table) must not make another
+  // user the signed-in one: the method linked to them would open their account for good.
+  if (!sameId(user.id, sub)) {
+    ctx.config.logger.error(
+      new AdapterError(
+        "The adapter's getUser answered a user other than the session's; taken as signed out for linking.",
+      ),
+    );
+    return null;
+  }
+  return { user, signedInAt: authTime(token?.auth_time) };
 }
 
 /**
@@ -85,7 +111,8 @@ export async function currentSession(req: AuthRequest, ctx: ActionContext): Prom
  * subdomain can plant a `__Secure-` session cookie, and the victim's next sign-in or passkey
  * would then be attached to the planter's user. Requiring a recent sign-in shrinks that to a
  * planter who is active at that very moment. A session whose sign-in time is unknown (a JWT made
- * by Auth.js, a database session whose adapter keeps no `createdAt`) is never recent; the second
+ * by Auth.js, a database session whose adapter keeps no `createdAt`, a time ahead of the clock
+ * beyond the skew servers' clocks have) is never recent; the second
  * is the deployer's to fix, so it is also said once as the warning
  * `linking-without-session-created-at` (only here: whether an adapter's rows carry `createdAt`
  * shows only in a row, Prisma's do and most of Auth.js's adapters' do not).
@@ -106,7 +133,7 @@ export function recentEnoughToLink(current: CurrentSession, config: InternalConf
     if (config.session.strategy === "database") config.warn("linking-without-session-created-at");
     return false;
   }
-  return now - current.signedInAt <= maxSessionAge * 1000;
+  return !aheadOfClock(current.signedInAt, now) && now - current.signedInAt <= maxSessionAge * 1000;
 }
 
 /**
@@ -115,16 +142,20 @@ export function recentEnoughToLink(current: CurrentSession, config: InternalConf
  *
  * @param current - The current session, not recent enough to link to.
  * @param config - The normalised configuration.
+ * @param now - The request time in ms, as given to {@link recentEnoughToLink}.
  * @returns One or two sentences.
  * @example
  * ```ts
- * logger.debug(`Passkey registration refused: ${whyNotRecent(current, ctx.config)}`)
+ * logger.debug(`Passkey registration refused: ${whyNotRecent(current, ctx.config, ctx.now)}`)
  * ```
  */
-export function whyNotRecent(current: CurrentSession, config: InternalConfig): string {
+export function whyNotRecent(current: CurrentSession, config: InternalConfig, now: number): string {
   const { maxSessionAge } = config.linking;
   if (maxSessionAge <= 0)
     return "linking to the signed-in session is turned off (linking.maxSessionAge is 0).";
+  if (current.signedInAt !== null && aheadOfClock(current.signedInAt, now)) {
+    return "the session's sign-in time lies ahead of this server's clock, so it is unknown: a server whose clock ran fast signed it in. Check the servers' clocks; sign in again, then add it.";
+  }
   if (current.signedInAt !== null) {
     return `a new sign-in method is added to the signed-in user only within ${maxSessionAge} s of the session's sign-in (linking.maxSessionAge), and this session is older. Sign in again, then add it.`;
   }

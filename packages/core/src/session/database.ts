@@ -247,17 +247,15 @@ export const databaseStrategy: SessionStrategy = {
       if (idp?.idpSessionId !== undefined) asked.idpSessionId = idp.idpSessionId;
       if (idp?.idToken !== undefined) asked.idToken = idp.idToken;
     }
+    // Refused when the adapter answers another token's row or another user's (see rows.ts).
     const session = await rows.create(asked);
-    // The cookie follows what the adapter stored, but an answer without a usable token or date
-    // (a buggy adapter) must not turn a finished sign-in into a 500: the asked-for values stand.
-    const token =
-      typeof session?.sessionToken === "string" && session.sessionToken
-        ? session.sessionToken
-        : asked.sessionToken;
+    // The cookie carries the token generated here, never one the adapter answered: only this one
+    // is known to be nobody else's. Its expiry follows what the adapter stored, but an answer
+    // without a usable date (a buggy adapter) must not turn a finished sign-in into a 500.
     const expires = adapterDateExpired(session?.expires, ctx.now, "createSession", ctx.config.logger)
       ? asked.expires
       : session.expires;
-    return [sessionCookie(token, expires, ctx)];
+    return [sessionCookie(asked.sessionToken, expires, ctx)];
   },
 
   async identify(req, ctx) {

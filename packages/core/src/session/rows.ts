@@ -36,7 +36,8 @@ export interface SessionRows {
   find(sessionToken: string): Promise<FoundSession | null | "foreign">;
   /**
    * Stores a new session; answers what was stored (typed as the adapter declares it, though a
-   * buggy adapter may answer nothing usable: the caller checks).
+   * buggy adapter may answer nothing usable: the caller checks). Throws an AdapterError when the
+   * answer is a row of another token or another user.
    */
   create(session: AdapterSession): Promise<AdapterSession>;
   /** Moves a session's expiry (and lastSeenAt where details are kept). */
@@ -76,6 +77,27 @@ function foreignness(found: unknown, sessionToken: string): string | undefined {
     return "the session of another token";
   const { id } = user as Partial<AdapterUser>;
   if (!sameId(id, userId)) return "a user other than the session's";
+  return undefined;
+}
+
+/**
+ * What is wrong with `createSession`'s answer for the session asked to be stored, or undefined
+ * when it may be that row. An adapter that inserts, then reads back "the newest session" (no
+ * RETURNING on MySQL) races with every other sign-in, and its answer is then someone else's live
+ * session: that sign-in is an adapter fault, as a foreign answer is on a read. An answer that
+ * names no token or user (nothing, a row without them) names nobody else, and is left to the
+ * caller's checks.
+ */
+function createdForeignness(answer: unknown, asked: AdapterSession): string | undefined {
+  if (typeof answer !== "object" || answer === null) return undefined;
+  const { sessionToken, userId } = answer as Partial<AdapterSession>;
+  if (
+    sessionToken != null &&
+    sessionToken !== "" &&
+    (typeof sessionToken !== "string" || !timingSafeEqual(sessionToken, asked.sessionToken))
+  )
+    return "the session of another token";
+  if (userId != null && !sameId(userId, asked.userId)) return "a session of another user";
   return undefined;
 }
 
@@ -146,8 +168,9 @@ function adapterRows(config: InternalConfig): SessionRows {
       return reason ? foreign("The adapter's getSessionAndUser", reason, config.logger) : found;
     },
     async create(session) {
+      let created: AdapterSession;
       try {
-        return await callAdapter("createSession", () => adapter.createSession!(session));
+        created = await callAdapter("createSession", () => adapter.createSession!(session));
       } catch (error) {
         // Typically an adapter that gained listSessionsByUser (to enable session control) on a
         // table or ORM model without the columns those fields need: say which ones.
@@ -161,6 +184,13 @@ function adapterRows(config: InternalConfig): SessionRows {
           { cause: (error as Error).cause },
         );
       }
+      const reason = createdForeignness(created, session);
+      // The asked row is left too: no cookie carries its token, and it lapses with its expiry.
+      if (reason)
+        throw new AdapterError(
+          `The adapter's createSession answered ${reason}; the sign-in was refused, and no row was deleted.`,
+        );
+      return created;
     },
     async extend(sessionToken, expires, lastSeenAt) {
       await callAdapter("updateSession", () =>

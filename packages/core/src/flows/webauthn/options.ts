@@ -102,7 +102,7 @@ export async function webauthnOptions(req: AuthRequest, ctx: ActionContext): Pro
   const action: WebAuthnAction | null = decideAction(requested, current !== null, info);
   if (action === "register" && session && !recentEnoughToLink(session, ctx.config, ctx.now)) {
     // A passkey added to a planted session would open the planter's account with the victim's key.
-    ctx.config.logger.debug(`Passkey registration refused: ${whyNotRecent(session, ctx.config)}`);
+    ctx.config.logger.debug(`Passkey registration refused: ${whyNotRecent(session, ctx.config, ctx.now)}`);
     return invalid("Invalid request");
   }
   if (action === "authenticate") {
