@@ -5,7 +5,7 @@
  */
 import type { ActionContext, AuthRequest } from "../context";
 import { base64urlEncode } from "../crypto/primitives";
-import { SignOutError } from "../errors";
+import { type AuthError, JWTSessionError, SignOutError } from "../errors";
 import type { JWT, SessionOptions } from "../types";
 import { adapterDateExpired } from "./expiry";
 import type { IdpSession } from "./idp";
@@ -109,19 +109,33 @@ export async function register(
   return { [SID]: id, [CHECKED]: Math.floor(ctx.now / 1000) };
 }
 
-/** Removes the token's session from the store, when there is one; a failure is logged, not thrown. */
-export async function unregister(token: JWT, ctx: ActionContext): Promise<void> {
+/** What a failed removal from the store is logged as, by why the session's cookie went away. */
+const UNREGISTER_FAILED: Record<"signOut" | "replaced", (cause: unknown) => AuthError> = {
+  signOut: (cause) =>
+    new SignOutError("The session could not be removed from the store; its cookie was cleared.", { cause }),
+  replaced: (cause) =>
+    new JWTSessionError(
+      "The session a new sign-in replaced could not be removed from the store; it stays usable by a copy of its cookie until it expires or is revoked.",
+      { cause },
+    ),
+};
+
+/**
+ * Removes the token's session from the store, when there is one. A failure is logged, not
+ * thrown: the caller has taken the session's cookie away already (a sign-out clears it, a new
+ * sign-in replaces it), and the entry lapses when it expires.
+ */
+export async function unregister(
+  token: JWT,
+  ctx: ActionContext,
+  why: keyof typeof UNREGISTER_FAILED,
+): Promise<void> {
   const sid = token[SID];
   const store = ctx.config.session.strategy === "jwt" ? ctx.config.sessionStore : undefined;
   if (!store || typeof sid !== "string") return;
   try {
     await store.delete(sid);
   } catch (error) {
-    // The cookie is cleared whatever the store says; the entry lapses when it expires.
-    ctx.config.logger.error(
-      new SignOutError("The session could not be removed from the store; its cookie was cleared.", {
-        cause: error,
-      }),
-    );
+    ctx.config.logger.error(UNREGISTER_FAILED[why](error));
   }
 }

@@ -30,6 +30,17 @@ function tokenExpiry(token: JWT, maxAge: number, ctx: ActionContext): number {
   return Math.min(ctx.now + maxAge * 1000, absoluteExpiry(signedInAt(token), ctx.config.session));
 }
 
+/**
+ * The `maxAge` to encode a token issued now with (seconds): `jwt.maxAge`, or less when the
+ * session's absolute end comes first, so that `exp` (`iat + maxAge`, `iat` being the current
+ * second) never lies past it. `getToken` and `decode` know nothing of `absoluteMaxAge`; the
+ * token's own `exp` is all that stops a copied cookie there.
+ */
+function encodedMaxAge(expires: number, ctx: ActionContext): number {
+  const { maxAge } = ctx.config.jwt;
+  return expires < ctx.now + maxAge * 1000 ? Math.floor(expires / 1000) - Math.floor(ctx.now / 1000) : maxAge;
+}
+
 /** The claims that link the token to its identity provider (see session/idp.ts). */
 function idpClaims(idp: IdpSession | undefined): JWT {
   if (!idp) return {};
@@ -112,20 +123,16 @@ async function sessionCookies(
 ): Promise<SetCookie[]> {
   const { name, options } = ctx.cookies.sessionToken;
   const { jwt, secrets } = ctx.config;
+  const expires = tokenExpiry(token, jwt.maxAge, ctx);
   const encoded = await jwt.encode({
     token,
     secret: secrets,
     salt: name,
-    maxAge: jwt.maxAge,
+    maxAge: encodedMaxAge(expires, ctx),
     now: ctx.now,
     reuseRecent,
   } as Parameters<typeof jwt.encode>[0]);
-  return writeChunked(
-    name,
-    encoded,
-    Object.assign({}, options, { expires: new Date(tokenExpiry(token, jwt.maxAge, ctx)) }),
-    req.cookies,
-  );
+  return writeChunked(name, encoded, Object.assign({}, options, { expires: new Date(expires) }), req.cookies);
 }
 
 function clear(req: AuthRequest, ctx: ActionContext): SetCookie[] {
@@ -143,6 +150,21 @@ function clearsUndecodable(req: AuthRequest, ctx: ActionContext): boolean {
   const { name } = ctx.cookies.sessionToken;
   const whole = req.cookies.get(name);
   return !!whole && readChunked(req.cookies, name) === whole;
+}
+
+/**
+ * Removes from the store the session a new sign-in's cookie replaces, as the database strategy
+ * deletes its row: a kept copy of the old cookie then ends at its next check, and its user's
+ * session list no longer shows it. Only the session a read of the request sees (it decodes, so
+ * this server made it): a copy a sibling subdomain planted beside it, which reads ignore, is left
+ * alone. A store failure is logged and the sign-in goes on, as with database sessions: refusing
+ * it would leave the old cookie in the browser and its session live all the same, so it would
+ * end nothing, only lock the user out while the store falters.
+ */
+async function unregisterReplaced(req: AuthRequest, ctx: ActionContext): Promise<void> {
+  if (!ctx.config.sessionStore) return;
+  const replaced = await decodeSession(req, ctx);
+  if (replaced) await unregister(replaced, ctx, "replaced");
 }
 
 /** Builds the client session from a token, through the `session` callback. */
@@ -275,6 +297,8 @@ export const jwtStrategy: SessionStrategy = {
       isNewUser,
       trigger: isNewUser ? "signUp" : "signIn",
     });
+    // Once the new session stands: a sign-in that failed before here leaves the old one as it was.
+    await unregisterReplaced(req, ctx);
     return token === null ? clear(req, ctx) : sessionCookies(token, req, ctx);
   },
 
@@ -282,7 +306,7 @@ export const jwtStrategy: SessionStrategy = {
     const tokens = await sentTokens(req, ctx);
     if (tokens.length === 0) await emit(ctx.config, "signOut", { token: null });
     for (const token of tokens) {
-      await unregister(token, ctx);
+      await unregister(token, ctx, "signOut");
       await emit(ctx.config, "signOut", { token });
     }
     return clear(req, ctx);
