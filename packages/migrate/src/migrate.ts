@@ -1,6 +1,6 @@
 /** Walks an app's folder and rewrites every source, Svelte component and package.json in it. */
 import { readdir, readFile, writeFile } from "node:fs/promises";
-import { extname, join, relative } from "node:path";
+import { basename, extname, join, relative } from "node:path";
 import { rewritePackageJson } from "./rewrite-package-json";
 import { type ManualStep, rewriteSource } from "./rewrite-source";
 import { rewriteSvelte } from "./rewrite-svelte";
@@ -62,10 +62,11 @@ export async function migrate(dir: string, options: MigrateOptions = {}): Promis
   const report: MigrateReport = { changed: [], manual: [], failed: [] };
   for (const path of await filesUnder(dir)) {
     const file = relative(dir, path);
+    const rewrite = rewriterOf(file, options.version ?? "^0.1.0");
+    // Only the files it rewrites are read: an app's icons, images and databases are none of them.
+    if (!rewrite) continue;
     try {
-      const text = readUtf8(await readFile(path));
-      const result = rewriteFile(text, file, options.version ?? "^0.1.0");
-      if (!result) continue;
+      const result = rewrite(readUtf8(await readFile(path)));
       report.manual.push(...result.manual);
       if (!result.changed) continue;
       report.changed.push(file);
@@ -77,11 +78,16 @@ export async function migrate(dir: string, options: MigrateOptions = {}): Promis
   return report;
 }
 
-function rewriteFile(text: string, file: string, version: string) {
-  if (file.endsWith("package.json")) return { ...rewritePackageJson(text, version), manual: [] };
+/** A file's rewrite. */
+type Rewrite = (text: string) => { text: string; changed: boolean; manual: ManualStep[] };
+
+/** How a file is rewritten, by its name; `undefined` for a file the codemod leaves alone. */
+function rewriterOf(file: string, version: string): Rewrite | undefined {
+  if (basename(file) === "package.json")
+    return (text) => ({ ...rewritePackageJson(text, version), manual: [] });
   const ext = extname(file);
-  if (ext === ".svelte") return rewriteSvelte(text, file);
-  if (SOURCES.has(ext) && !file.endsWith(".d.ts.map")) return rewriteSource(text, file);
+  if (ext === ".svelte") return (text) => rewriteSvelte(text, file);
+  if (SOURCES.has(ext)) return (text) => rewriteSource(text, file);
   return undefined;
 }
 

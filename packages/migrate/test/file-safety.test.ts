@@ -40,6 +40,25 @@ describe("migrate and the files it cannot rewrite faithfully", () => {
     expect(after.equals(before)).toBe(true);
   });
 
+  it("leaves the app's binary files (an icon, a SQLite database, an image) unread and unreported", async () => {
+    const app = temp();
+    mkdirSync(join(app, "app"));
+    const binaries: Record<string, Buffer> = {
+      // create-next-app ships one: an ICO header, then bytes that are not UTF-8.
+      [join("app", "favicon.ico")]: Buffer.from([0, 0, 1, 0, 1, 0, 0x10, 0x10, 0xff, 0xfe, 0x80]),
+      "data.db": Buffer.concat([Buffer.from("SQLite format 3\0"), Buffer.from([0xff, 0xc0, 0x80])]),
+      "logo.png": Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]),
+    };
+    for (const [file, bytes] of Object.entries(binaries)) writeFileSync(join(app, file), bytes);
+    writeFileSync(join(app, "auth.ts"), 'import NextAuth from "next-auth"\nexport default NextAuth\n');
+    const report = await migrate(app);
+    expect(report.failed).toEqual([]);
+    expect(report.changed).toEqual(["auth.ts"]);
+    for (const [file, bytes] of Object.entries(binaries)) {
+      expect(readFileSync(join(app, file)).equals(bytes)).toBe(true);
+    }
+  });
+
   it("does not follow a link to a file or folder outside the app", async () => {
     const app = temp();
     const outside = temp();
