@@ -86,8 +86,10 @@ describe("the size of an edge bundle of Auth + credentials", () => {
   // again unnoticed, as it once did from 0.95 times to 1.8 (found by the bench, not a test). It
   // was 1.9 until the red-team fixes of 2026-11-26 (the spent passkey challenge, the newest-code
   // marker, the adapter-answer checks, the bounded provider reads) added about 10 KB: this test
-  // is what noticed.
-  const BOUND = 1.95;
+  // is what noticed. It was 1.95 until the red-team fixes of 2026-11-27 (the token's exp at the
+  // absolute end, the replaced revocable session, the createSession and getUser answer checks,
+  // pages never cached, the CSRF warning) took it to 281,650 bytes, 1.952 times.
+  const BOUND = 1.96;
 
   it(`stays within ${BOUND} times Auth.js's, bundled the same way in the same run`, async () => {
     const ours = Buffer.byteLength((await bundle(CREDENTIALS_APP)).code);
