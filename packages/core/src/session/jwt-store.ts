@@ -110,7 +110,7 @@ export async function register(
 }
 
 /** What a failed removal from the store is logged as, by why the session's cookie went away. */
-const UNREGISTER_FAILED: Record<"signOut" | "replaced", (cause: unknown) => AuthError> = {
+const UNREGISTER_FAILED: Record<"signOut" | "replaced" | "unused", (cause: unknown) => AuthError> = {
   signOut: (cause) =>
     new SignOutError("The session could not be removed from the store; its cookie was cleared.", { cause }),
   replaced: (cause) =>
@@ -118,12 +118,17 @@ const UNREGISTER_FAILED: Record<"signOut" | "replaced", (cause: unknown) => Auth
       "The session a new sign-in replaced could not be removed from the store; it stays usable by a copy of its cookie until it expires or is revoked.",
       { cause },
     ),
+  unused: (cause) =>
+    new JWTSessionError(
+      "The session of a sign-in the jwt callback refused could not be removed from the store; it stays listed until it expires.",
+      { cause },
+    ),
 };
 
 /**
  * Removes the token's session from the store, when there is one. A failure is logged, not
  * thrown: the caller has taken the session's cookie away already (a sign-out clears it, a new
- * sign-in replaces it), and the entry lapses when it expires.
+ * sign-in replaces it, a refused sign-in never sets it), and the entry lapses when it expires.
  */
 export async function unregister(
   token: JWT,

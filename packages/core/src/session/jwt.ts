@@ -276,6 +276,7 @@ export const jwtStrategy: SessionStrategy = {
   async create(signedIn: SignedIn, req, ctx) {
     const { user, account, profile, isNewUser } = signedIn;
     const idp = idpSessionOf(signedIn, ctx.config);
+    const registered = await register(user, idp, req, ctx);
     const defaultToken: JWT = {
       name: user.name,
       email: user.email,
@@ -286,20 +287,30 @@ export const jwtStrategy: SessionStrategy = {
       // session.absoluteMaxAge counts from it.
       auth_time: Math.floor(ctx.now / 1000),
       ...idpClaims(idp),
-      ...(await register(user, idp, req, ctx)),
+      ...registered,
       ...upstreamClaim(account, ctx.config),
     };
-    const token = await ctx.config.callbacks.jwt({
-      token: defaultToken,
-      user,
-      account,
-      profile,
-      isNewUser,
-      trigger: isNewUser ? "signUp" : "signIn",
-    });
+    let token: JWT | null;
+    try {
+      token = await ctx.config.callbacks.jwt({
+        token: defaultToken,
+        user,
+        account,
+        profile,
+        isNewUser,
+        trigger: isNewUser ? "signUp" : "signIn",
+      });
+    } catch (error) {
+      // No cookie will carry the registered session: it must not stay listed until it lapses.
+      await unregister(registered, ctx, "unused");
+      throw error;
+    }
     // Once the new session stands: a sign-in that failed before here leaves the old one as it was.
     await unregisterReplaced(req, ctx);
-    return token === null ? clear(req, ctx) : sessionCookies(token, req, ctx);
+    if (token !== null) return sessionCookies(token, req, ctx);
+    // The callback refused the session: the browser is signed out, and nothing carries this one.
+    await unregister(registered, ctx, "unused");
+    return clear(req, ctx);
   },
 
   async end(req, ctx) {

@@ -3,9 +3,12 @@
  * the session its cookie carried is removed from the store, as the database strategy deletes the
  * replaced row. Otherwise a kept copy of the old cookie would go on working until it expires, and
  * its user's session list would show, as live, a session no browser of theirs holds. A store that
- * fails to remove it does not stop the sign-in (logged).
+ * fails to remove it does not stop the sign-in (logged). A sign-in whose `jwt` callback refuses
+ * the session (answers null, or throws) leaves no session in the store either: no cookie carries
+ * it, and listed it would read as a device signed in.
  */
-import { type AuthConfig, memorySessionStore, type SessionStore } from "@portcullis/core";
+import { Auth, type AuthConfig, memorySessionStore, type SessionStore } from "@portcullis/core";
+import { TestClient } from "@portcullis/testkit";
 import { describe, expect, it } from "vitest";
 import { browser, clock, control, controlConfig, listOf, whoIs } from "./helpers";
 
@@ -67,5 +70,30 @@ describe("a new sign-in ends the revocable JWT session its cookie replaces", () 
     await signInAgain(shared, "bob");
     expect(await whoIs(shared)).toBe("Bob");
     expect(errors.map((e) => (e as { type?: string }).type)).toEqual(["JWTSessionError"]);
+  });
+});
+
+describe("a sign-in the jwt callback refuses", () => {
+  it.each([
+    ["answers null", () => null],
+    [
+      "throws",
+      () => {
+        throw new Error("no role for this user");
+      },
+    ],
+  ])("leaves no session of the user in the store when the callback %s", async (_name, refuse) => {
+    const store = memorySessionStore();
+    const config = controlConfig({
+      session: { strategy: "jwt", store },
+      callbacks: { jwt: ({ token, trigger }) => (trigger === "signIn" ? refuse() : token) },
+    });
+    const client = new TestClient((request) => Auth(request, config));
+    const csrfToken = await client.csrfToken();
+    await client.post("/auth/callback/credentials", {
+      form: { csrfToken, username: "bob", password: "pw" },
+    });
+    expect(client.jar.get(COOKIE)).toBeUndefined();
+    expect(await store.listByUser("u-bob")).toEqual([]);
   });
 });
