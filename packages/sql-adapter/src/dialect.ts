@@ -64,6 +64,23 @@ export interface SqlDialect {
    * a row is answered to at most one of concurrent callers.
    */
   takeAll(db: AnyDb, table: string, match: Row): Promise<Row[]>;
+  /**
+   * Inserts `row` into a table whose ids the database numbers itself (`serial`, AUTO_INCREMENT)
+   * and answers the id it gave the row.
+   */
+  insertNumbered(db: AnyDb, table: string, row: Row): Promise<unknown>;
+}
+
+/** INSERT ... RETURNING id: the number the database gave the row, in the same statement. */
+async function insertReturningId(db: AnyDb, table: string, row: Row): Promise<unknown> {
+  const inserted = await db.insertInto(table).values(row).returning("id").executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** MySQL has no INSERT ... RETURNING: the driver reports the AUTO_INCREMENT id it was given. */
+async function insertReportingId(db: AnyDb, table: string, row: Row): Promise<unknown> {
+  const { insertId } = await db.insertInto(table).values(row).executeTakeFirstOrThrow();
+  return insertId !== undefined && insertId <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(insertId) : insertId;
 }
 
 /** DELETE ... RETURNING: the database deletes and returns in one statement, so one caller wins. */
@@ -119,6 +136,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
     boolean: (value) => (value ? 1 : 0),
     take: deleteReturning,
     takeAll: deleteAllReturning,
+    insertNumbered: insertReturningId,
   },
   postgres: {
     types: { key: "text", text: "text", date: "timestamptz", integer: "bigint", boolean: "boolean" },
@@ -129,6 +147,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
     boolean: asIs,
     take: deleteReturning,
     takeAll: deleteAllReturning,
+    insertNumbered: insertReturningId,
   },
   // A binary collation makes lookups of tokens and emails exact, as on the other dialects
   // (MySQL's default collations ignore case).
@@ -142,6 +161,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
     boolean: asIs,
     take: lockAndDelete,
     takeAll: lockAndDeleteAll,
+    insertNumbered: insertReportingId,
   },
 };
 
