@@ -51,10 +51,21 @@ function clear(req: AuthRequest, ctx: ActionContext): SetCookie[] {
 }
 
 /**
+ * Whether a cookie's value could be a session token at all. One holding a control character (a
+ * NUL, sent as `%00`) is no token any configuration issued, and PostgreSQL's text type refuses
+ * it: looked up, it would log a database failure on every request of whoever sends it.
+ */
+function couldBeToken(sessionToken: string): boolean {
+  return !/\p{Cc}/u.test(sessionToken);
+}
+
+/**
  * Finds the session of a cookie's token, deleting it when expired or past its absolute lifetime;
- * "foreign" when the adapter answered another token's row or another user (logged, kept).
+ * "foreign" when the adapter answered another token's row or another user (logged, kept). A
+ * value that cannot be a token is not looked up: it is answered as an unknown token is.
  */
 async function find(sessionToken: string, ctx: ActionContext): Promise<FoundSession | "expired" | "foreign"> {
+  if (!couldBeToken(sessionToken)) return "expired";
   const rows = sessionRows(ctx.config);
   const found = await rows.find(sessionToken);
   if (!found) return "expired";
@@ -194,6 +205,7 @@ async function toSession(
  * the user asked to sign out, and the cookie is cleared whatever the database says.
  */
 async function endStoredSession(sessionToken: string, ctx: ActionContext, onlyIfLive = false): Promise<void> {
+  if (!couldBeToken(sessionToken)) return;
   try {
     if (onlyIfLive && typeof (await find(sessionToken, ctx)) === "string") return;
     const session = await sessionRows(ctx.config).remove(sessionToken);
