@@ -24,6 +24,21 @@ export interface TableColumns {
 /** The columns of each table by role; a role whose table does not exist is absent. */
 export type SchemaColumns = Partial<Record<keyof TableNames, TableColumns>>;
 
+/**
+ * Whether a declared column type, as the catalog names it (`int4`, `bigint`, `integer`, `int`),
+ * is an integer type.
+ *
+ * @param type The declared type, lower case; undefined for a column that does not exist.
+ * @returns True for an integer type.
+ * @example
+ * ```ts
+ * isIntegerType("int4") // true: PostgreSQL's name for serial's type
+ * ```
+ */
+export function isIntegerType(type: string | undefined): boolean {
+  return /^(?:(?:tiny|small|medium|big)?int(?:eger|\d)?|(?:small|big)?serial\d?)\b/.test(type ?? "");
+}
+
 /** The roles every database must have; `authenticator` is optional (only passkeys use it). */
 const REQUIRED: readonly (keyof TableNames)[] = ["user", "account", "session", "verificationToken"];
 

@@ -1,5 +1,5 @@
 import { type CreateTableBuilder, type Kysely, sql } from "kysely";
-import { findTable } from "./columns";
+import { findTable, isIntegerType } from "./columns";
 import type { AnyDb } from "./db";
 import {
   type ColumnKind,
@@ -121,13 +121,19 @@ const SCHEMA: readonly TableSpec[] = [
   },
 ];
 
-/** The CREATE TABLE statements for a dialect, as Kysely builders on `db`. */
-function createTables(db: AnyDb, dialect: SqlDialect, tables: TableNames) {
+/**
+ * The CREATE TABLE statements for a dialect, as Kysely builders on `db`. `userIdType` is the
+ * declared type of the user table's `id` when that table exists already: a table created next to
+ * it (the passkey table on a database made by Auth.js) must refer to it with the same type, or
+ * the foreign key cannot be made (`@auth/pg-adapter` numbers its users with `serial`).
+ */
+function createTables(db: AnyDb, dialect: SqlDialect, tables: TableNames, userIdType?: string) {
   return SCHEMA.map((spec) => {
     const name = tables[spec.role];
     let table: CreateTableBuilder<string, string> = db.schema.createTable(name).ifNotExists();
     for (const [column, kind, nullable] of spec.columns) {
-      table = table.addColumn(column, sql.raw(dialect.types[kind]), (c) => {
+      const type = column === "userId" && userIdType ? userIdType : dialect.types[kind];
+      table = table.addColumn(column, sql.raw(type), (c) => {
         const required = nullable ? c : c.notNull();
         // Row ids default to a random id, so Auth.js's own adapters (which leave account and
         // session ids out) can write here too: a move back to Auth.js stays possible.
@@ -165,6 +171,16 @@ function createIndexes(db: AnyDb, dialect: SqlDialect, tables: TableNames) {
         .columns([...columns]),
     );
   });
+}
+
+/**
+ * The integer type of the existing user table's `id` (`@auth/pg-adapter`'s `serial`), or
+ * undefined: no such table, or ids of the type the schema gives them anyway.
+ */
+async function userIdTypeOf(db: AnyDb, tables: TableNames): Promise<string | undefined> {
+  const table = findTable(await db.introspection.getTables(), tables.user);
+  const type = table?.columns.find((column) => column.name === "id")?.dataType.toLowerCase();
+  return isIntegerType(type) ? type : undefined;
 }
 
 /** The `addedLater` columns of `spec` that the table, as the catalog lists it now, lacks. */
@@ -266,7 +282,8 @@ export async function migrate<DB>(db: Kysely<DB>, options?: SqlAdapterOptions): 
   const any = db as unknown as AnyDb;
   const dialect = detectDialect(any);
   const tables = tableNames(options);
-  for (const statement of createTables(any, dialect, tables)) await statement.execute();
+  const userIdType = await userIdTypeOf(any, tables);
+  for (const statement of createTables(any, dialect, tables, userIdType)) await statement.execute();
   await addLaterColumns(any, dialect, tables);
   // After the columns: an index may cover one added later.
   for (const statement of createIndexes(any, dialect, tables)) {

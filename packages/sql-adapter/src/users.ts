@@ -1,6 +1,6 @@
 import type { Adapter } from "@portcullis/core/adapters";
 import { AdapterError } from "@portcullis/core/errors";
-import { type TableColumns, timestamps } from "./columns";
+import { isIntegerType, timestamps } from "./columns";
 import type { SqlContext } from "./context";
 import { inTransaction } from "./db";
 import { toUser, userRow } from "./rows";
@@ -11,16 +11,6 @@ type UserMethods = Required<
     "createUser" | "getUser" | "getUserByEmail" | "getUserByAccount" | "updateUser" | "deleteUser"
   >
 >;
-
-/**
- * Whether a table's ids are integers, which only the database can hand out (`serial`,
- * `AUTO_INCREMENT`, SQLite's `INTEGER PRIMARY KEY`): a proposed random id never fits there.
- */
-function numberedIds(table: TableColumns | undefined): boolean {
-  return /^(?:(?:tiny|small|medium|big)?int(?:eger|\d)?|(?:small|big)?serial\d?)\b/.test(
-    table?.types.get("id") ?? "",
-  );
-}
 
 /** The user methods of the SQL adapter. */
 export function userMethods({ db, dialect, tables, columns }: SqlContext): UserMethods {
@@ -33,12 +23,13 @@ export function userMethods({ db, dialect, tables, columns }: SqlContext): UserM
       const table = (await columns()).user;
       const row = userRow(user, dialect, table);
       const values = { ...row, ...timestamps(table, dialect, "insert") };
-      if (!numberedIds(table)) {
+      if (!isIntegerType(table?.types.get("id"))) {
         await db.insertInto(tables.user).values(values).execute();
         return toUser(row);
       }
-      // The database numbers its users (@auth/pg-adapter's `serial` id): the random id Portcullis
-      // proposes cannot go into that column, and the one the database gives is the user's.
+      // The database numbers its users (@auth/pg-adapter's `serial`, AUTO_INCREMENT, SQLite's
+      // INTEGER PRIMARY KEY): the random id Portcullis proposes cannot go into that column, and
+      // the one the database gives is the user's.
       const { id: _proposed, ...unnumbered } = values;
       const id = await dialect.insertNumbered(db, tables.user, unnumbered);
       return toUser({ ...row, id });

@@ -8,7 +8,7 @@
 import PostgresAdapter from "@auth/pg-adapter";
 import { Auth, type AuthConfig } from "@portcullis/core";
 import type { Adapter } from "@portcullis/core/adapters";
-import { SqlAdapter } from "@portcullis/sql-adapter";
+import { migrate, SqlAdapter } from "@portcullis/sql-adapter";
 import { startOpenIdProvider, TestClient, type TestOpenIdProvider } from "@portcullis/testkit";
 import { sql } from "kysely";
 import pg from "pg";
@@ -125,6 +125,30 @@ describe("SqlAdapter on a database made by @auth/pg-adapter", () => {
     expect(session?.user?.email).toBe("new@example.test");
     const { rows } = await pool.query(`select id from users where email = 'new@example.test'`);
     expect(rows).toHaveLength(1);
+  });
+
+  // Last: it changes the tables the tests above read.
+  test("migrate adds the session columns, and a passkey table whose userId is an integer like the users' id", async () => {
+    await migrate(database.db, { tables: TABLES });
+    const columns = await pool.query(
+      `select table_name, column_name, data_type from information_schema.columns
+       where (table_name = 'sessions' and column_name in ('createdAt', 'lastSeenAt', 'userAgent'))
+          or (table_name = 'Authenticator' and column_name = 'userId') order by table_name, column_name`,
+    );
+    expect(columns.rows.map((c) => `${c.table_name}.${c.column_name} ${c.data_type}`)).toEqual([
+      "Authenticator.userId integer",
+      "sessions.createdAt timestamp with time zone",
+      "sessions.lastSeenAt timestamp with time zone",
+      "sessions.userAgent text",
+    ]);
+    // Session control now works on this database: a session made here carries its details.
+    const errors: unknown[] = [];
+    await signIn("old-timer", errors);
+    const { rows } = await pool.query(
+      `select "userAgent", "createdAt" from sessions where "createdAt" is not null`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
   });
 });
 
