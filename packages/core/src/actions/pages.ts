@@ -75,9 +75,13 @@ export const verifyRequest: Action = async (req, ctx) => {
   });
   const result = html(page.html, page.status);
   if (code) {
-    // The code form's URL holds an address: `same-origin`, not `no-referrer`, so the form's POST
-    // carries a real Origin (see the confirmation page).
-    result.headers = { ...result.headers, "Referrer-Policy": "same-origin" };
+    // The code form holds a CSRF token and its URL an address: never stored. `same-origin`, not
+    // `no-referrer`, so the form's POST carries a real Origin (see the confirmation page).
+    result.headers = {
+      ...result.headers,
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "same-origin",
+    };
     return result;
   }
   // It is the page of a pending magic link: nothing it loads (a themed logo on another host)

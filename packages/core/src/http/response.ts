@@ -54,8 +54,8 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
 
 /**
  * An HTML result: a built-in page, with the headers that forbid framing it and running any
- * script but the passkey one (see `PAGE_SECURITY_HEADERS`), that keep it out of shared caches,
- * and `Vary: Accept-Language`.
+ * script but the passkey one (see `PAGE_SECURITY_HEADERS`), that keep it out of shared caches
+ * (`Cache-Control: private`), and `Vary: Accept-Language`.
  *
  * @param body - The whole document.
  * @param status - The status code, default 200.
@@ -68,10 +68,12 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
 export function html(body: string, status = 200): AuthResult {
   // A page is one visitor's: the sign-in and sign-out forms hold their CSRF token and callback
   // URL (a shared cache would hand both to the next visitor, whose posts then fail the CSRF
-  // check), and its language may follow their Accept-Language.
+  // check), and its language may follow their Accept-Language. `private`, not `no-store`: Next.js
+  // prefetches a link to a protected page, gets the sign-in page, and with `no-store` Chromium
+  // never finishes that prefetch. Pages a second load must not show again add `no-store`.
   const headers = {
     "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "private, no-store",
+    "Cache-Control": "private",
     Vary: "Accept-Language",
     ...PAGE_SECURITY_HEADERS,
   };

@@ -72,12 +72,16 @@ async function confirmPage(req: AuthRequest, ctx: ActionContext): Promise<AuthRe
     acceptLanguage: req.request.headers.get("accept-language"),
   });
   const result = html(page.html, page.status);
-  // The page's URL holds the token (like every page, it is never cached): keep it out of the
-  // Referer of anything the page loads from another host (a themed logo, say). `same-origin`,
-  // not `no-referrer`: under `no-referrer` browsers send `Origin: null` with the page's form
-  // post, which frameworks that check the Origin of form posts (SvelteKit by default) refuse.
-  // Our own origin may see the URL: it issued the token.
-  result.headers = { ...result.headers, "Referrer-Policy": "same-origin" };
+  // The page's URL holds the token: keep it out of every cache and out of the Referer of anything
+  // the page loads from another host (a themed logo, say). `same-origin`, not `no-referrer`:
+  // under `no-referrer` browsers send `Origin: null` with the page's form post, which frameworks
+  // that check the Origin of form posts (SvelteKit by default) refuse. Our own origin may see
+  // the URL: it issued the token.
+  result.headers = {
+    ...result.headers,
+    "Cache-Control": "private, no-store",
+    "Referrer-Policy": "same-origin",
+  };
   return result;
 }
 
