@@ -5,6 +5,8 @@ import { type ActionRequest, requestJson, unexpectedAnswer } from "./request-jso
 export interface RedirectAnswer {
   status: number;
   url: string;
+  /** The error type a Portcullis server names beside the URL of a refusing redirect. */
+  error?: string;
 }
 
 /**
@@ -18,19 +20,22 @@ export interface RedirectAnswer {
 export async function postForUrl(client: ResolvedClient, request: ActionRequest): Promise<RedirectAnswer> {
   const answer = await requestJson(client, { ...request, method: "POST", returnRedirect: true });
   if (!answer.ok) throw unexpectedAnswer(client, request, answer);
-  const url = (answer.body as { url?: unknown } | null)?.url;
+  const { url, error } = (answer.body ?? {}) as { url?: unknown; error?: unknown };
   const resolved = typeof url === "string" ? absolute(url, client.apiUrl) : undefined;
   if (resolved === undefined) {
     throw unexpectedAnswer(client, request, answer, `answered ${answer.status} without a url`);
   }
-  return { status: answer.status, url: resolved };
+  return typeof error === "string" && error
+    ? { status: answer.status, url: resolved, error }
+    : { status: answer.status, url: resolved };
 }
 
 /**
- * The error a redirect answer names in its `?error=`, as the server answers a refused sign-in or
- * sign-out (its sign-in or error page with the error type). Going back to the very page the
- * client asked for is success even when that page's URL carries an `error` of its own: a custom
- * sign-in page reached as `/login?error=SessionRequired`, whose URL is the default callback URL.
+ * The error of a refusing redirect answer. A Portcullis server names it beside the URL, which
+ * settles it: the refusal URL (the sign-in page with `?error=`) may be the very page the user is
+ * on, and so the callback URL sent. A server that does not (Auth.js) is read by the URL: its
+ * `?error=`, unless the answer is the page the client asked to return to, whose URL may carry an
+ * `error` of its own (a custom sign-in page reached as `/login?error=SessionRequired`).
  *
  * @param answer The server's answer.
  * @param callbackUrl The callback URL the client sent, if any.
@@ -46,6 +51,7 @@ export function answeredError(
   callbackUrl: string | undefined,
   base: string,
 ): string | undefined {
+  if (answer.error !== undefined) return answer.error;
   const error = new URL(answer.url).searchParams.get("error");
   if (error === null) return undefined;
   if (callbackUrl !== undefined && absolute(callbackUrl, base) === answer.url) return undefined;

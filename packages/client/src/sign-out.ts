@@ -43,8 +43,7 @@ export async function signOut(options: SignOutOptions = {}): Promise<{ url: stri
  * @param options Where the user should land.
  * @returns The absolute URL to navigate to.
  * @throws ClientFetchError when the server is unreachable, answers with an error, or refuses the
- *   sign-out (it sends the user elsewhere than `callbackUrl` with an `error`, e.g. `MissingCSRF`:
- *   the session still exists).
+ *   sign-out (its answer names an `error`, e.g. `MissingCSRF`: the session still exists).
  * @example
  * ```ts
  * const url = await postSignOut(client, "signOut", csrfToken, { redirectTo: "/" })

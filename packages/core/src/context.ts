@@ -42,6 +42,12 @@ export interface AuthResult {
   cookies?: SetCookie[];
   /** An absolute URL to redirect to (or to return as `{url}` in JSON mode). */
   redirect?: string;
+  /**
+   * The error type of a redirect that refuses the request (to a page with `?error=`). In JSON
+   * mode it is answered beside the URL, `{url, error}`: a client cannot tell a refusal from the
+   * URL alone, as the page it asked to return to may carry an `error` of its own.
+   */
+  refusal?: string;
 }
 
 /** Everything an action may use besides the request. */

@@ -68,7 +68,7 @@ export function configurationErrorResult(
     if (custom !== undefined && !loop && origin !== undefined) {
       const url = new URL(custom, origin);
       url.searchParams.set("error", "Configuration");
-      return { redirect: url.href };
+      return { redirect: url.href, refusal: "Configuration" };
     }
     if (loop)
       config.logger.error(new ErrorPageLoop(`The error page ${custom} should not require authentication.`));
@@ -154,7 +154,7 @@ export function runtimeErrorResult(error: unknown, ctx: ActionContext, typedEmai
     const kept = plausibleAddress(typedEmail);
     if (kept !== undefined) url.searchParams.set("email", kept);
   }
-  return { redirect: url.href };
+  return { redirect: url.href, refusal: type };
 }
 
 /**

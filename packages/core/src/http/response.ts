@@ -20,7 +20,10 @@ function isContentType(name: string): boolean {
   return name.length === 12 && (name === "Content-Type" || name.toLowerCase() === "content-type");
 }
 
-/** Serialises a result. With `returnRedirect`, a redirect becomes 200 `{"url": ...}`. */
+/**
+ * Serialises a result. With `returnRedirect`, a redirect becomes 200 `{"url": ...}`, and a
+ * refusing one `{"url": ..., "error": type}`.
+ */
 export function toResponse(result: AuthResult, returnRedirect: boolean): Response {
   const given = result.headers ?? {};
   let contentType: string | undefined;
@@ -36,7 +39,11 @@ export function toResponse(result: AuthResult, returnRedirect: boolean): Respons
     fields.push(["Location", result.redirect]);
   } else if (result.redirect !== undefined) {
     contentType = "application/json";
-    text = JSON.stringify({ url: result.redirect });
+    text = JSON.stringify(
+      result.refusal === undefined
+        ? { url: result.redirect }
+        : { url: result.redirect, error: result.refusal },
+    );
     status = 200;
   } else {
     const verbatim = typeof result.body === "string" && contentType !== undefined;

@@ -378,7 +378,7 @@ describe("X-Auth-Return-Redirect", () => {
     expect(c.jar.get("authjs.session-token")).toBeDefined();
   });
 
-  it("answers {url} of the error page and no Set-Cookie on failure", async () => {
+  it("answers {url} of the error page, the error type beside it, and no Set-Cookie on failure", async () => {
     const c = client();
     const csrfToken = await c.csrfToken();
     const response = await c.post("/auth/callback/credentials", {
@@ -386,8 +386,11 @@ describe("X-Auth-Return-Redirect", () => {
       form: { csrfToken, username: "alice", password: "nope" },
     });
     expect(response.status).toBe(200);
+    // Auth.js's clients read `url`; `error` tells Portcullis's a refusal from a return to a page
+    // whose own URL carries an `error`.
     expect(await response.json()).toEqual({
       url: "http://localhost:3000/auth/signin?error=CredentialsSignin&code=credentials",
+      error: "CredentialsSignin",
     });
     expect(response.headers.getSetCookie()).toEqual([]);
   });

@@ -46,7 +46,7 @@ function codeAddress(provider: EmailConfig, value: unknown): string {
 function askAgain(provider: EmailConfig, identifier: string, ctx: ActionContext): AuthResult {
   const url = new URL(verifyRequestUrl(provider, ctx, identifier));
   url.searchParams.set("error", WRONG_CODE_ERROR);
-  return { redirect: url.href };
+  return { redirect: url.href, refusal: WRONG_CODE_ERROR };
 }
 
 /** A code that signs in: its row, and the attempt counted for it. */
