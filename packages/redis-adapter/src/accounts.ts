@@ -1,6 +1,6 @@
 /**
- * Accounts: a hash per (provider, providerAccountId), listed in a set per user so that deleting
- * the user finds them.
+ * Accounts: a hash per (provider, providerAccountId), held by one user at a time, and listed in a
+ * set per user so that deleting the user finds them.
  *
  * @module
  */
@@ -15,17 +15,32 @@ type AccountMethods = Required<
   Pick<Adapter, "linkAccount" | "unlinkAccount" | "getAccount" | "listAccountsByUser" | "updateAccount">
 >;
 
-// KEYS: account. ARGV: prefix, user id, account member, then the hash's pairs. Relinking an
-// account to another user moves it out of the previous user's set, so that user's deletion
-// cannot take it along.
-const LINK = script(`
-local id, member = ARGV[2], ARGV[3]
+// An account is unique, as under a database's unique key on (provider, providerAccountId).
+// `account_free` says whether the account at `key` may be linked to user `id`: unheld, already
+// theirs, or left behind by a user who no longer exists (a hand-deleted hash). It is never taken
+// from a live user: two first sign-ins of one account racing would otherwise make two users and
+// leave the first without its account. `link` writes the account from ARGV[from] on, and files it
+// in the user's set (out of a vanished holder's). The first sign-in's script uses both.
+export const LINK_ACCOUNT = `
+local function account_free(key, id)
+  local holder = owner(key)
+  return not holder or holder == id or redis.call('EXISTS', P .. 'user:' .. holder) == 0
+end
+local function link(key, id, member, from)
+  local previous = owner(key)
+  if previous and previous ~= id then redis.call('SREM', P .. 'user-accounts:' .. previous, member) end
+  redis.call('DEL', key)
+  redis.call('HSET', key, unpack(ARGV, from))
+  redis.call('SADD', P .. 'user-accounts:' .. id, member)
+end
+`;
+
+// KEYS: account. ARGV: prefix, user id, account member, then the hash's pairs.
+const LINK = script(`${LINK_ACCOUNT}
+local id = ARGV[2]
 if redis.call('EXISTS', P .. 'user:' .. id) == 0 then return 'no-user' end
-local previous = owner(KEYS[1])
-if previous and previous ~= id then redis.call('SREM', P .. 'user-accounts:' .. previous, member) end
-redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], unpack(ARGV, 4))
-redis.call('SADD', P .. 'user-accounts:' .. id, member)
+if not account_free(KEYS[1], id) then return 'account-taken' end
+link(KEYS[1], id, ARGV[3], 4)
 return 'ok'
 `);
 
@@ -72,8 +87,12 @@ export function accountMethods({ keys, run, call, row, client }: AdapterContext)
       const member = accountMember(linked.provider, linked.providerAccountId);
       const key = keys.account(member);
       const args = [linked.userId, member, ...encodeRow(ACCOUNT, linked)];
-      if ((await run("linkAccount", key, LINK, args)) === "no-user") {
+      const outcome = await run("linkAccount", key, LINK, args);
+      if (outcome === "no-user") {
         throw new AdapterError("RedisAdapter linkAccount: the account refers to a user that does not exist.");
+      }
+      if (outcome === "account-taken") {
+        throw new AdapterError("RedisAdapter linkAccount: another user has this account.");
       }
       return linked;
     },

@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import { accountMethods } from "./accounts";
 import { authenticatorMethods } from "./authenticators";
 import { adapterContext } from "./context";
+import { firstSignInMethods } from "./first-sign-in";
 import { keysUnder } from "./keys";
 import { sessionMethods } from "./sessions";
 import { userMethods } from "./users";
@@ -33,7 +34,10 @@ export interface RedisAdapterOptions {
  * and authenticators) are indexes kept in the same Lua script as the row, so no reader ever sees
  * one without the other. Sessions and verification tokens expire in Redis at their `expires`;
  * `useVerificationToken` reads and deletes in one script, so a magic link works exactly once.
- * `deleteUser` removes the user's accounts, sessions and authenticators with them.
+ * Emails and accounts are unique, as under a database's unique keys: `createUserWithAccount`
+ * writes a first sign-in's user and account in one script, and an account another user holds is
+ * refused, never moved. `deleteUser` removes the user's accounts, sessions and authenticators
+ * with them.
  *
  * @param client An ioredis client. Give it `maxRetriesPerRequest` and `commandTimeout` small
  * enough that a Redis outage fails a request quickly rather than holding it.
@@ -41,8 +45,8 @@ export interface RedisAdapterOptions {
  * @returns An adapter implementing every method.
  * @throws {TypeError} At once, when `keepExpiredSessionsFor` is negative or not a number.
  * @throws {AdapterError} From each method when Redis fails or times out, when a hash under the
- * prefix is not a valid row (naming its key), for a second user with the same email, for rows
- * naming an unknown user, and from `updateUser`/`updateAuthenticatorCounter` on an unknown id.
+ * prefix is not a valid row (naming its key), for a second user with the same email or account,
+ * for rows naming an unknown user, and from `updateUser`/`updateAuthenticatorCounter` on an unknown id.
  * @example
  * ```ts
  * import { Auth, type AuthConfig } from "@portcullis/core"
@@ -68,6 +72,7 @@ export function RedisAdapter(client: Redis, options: RedisAdapterOptions = {}): 
   return {
     ...userMethods(context),
     ...accountMethods(context),
+    ...firstSignInMethods(context),
     ...sessionMethods(context),
     ...verificationTokenMethods(context),
     ...authenticatorMethods(context),

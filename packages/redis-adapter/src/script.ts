@@ -31,14 +31,21 @@ local function owner(key)
   end
   return id
 end
--- The rows a set lists, as { member, row } pairs.
-local function members_with_rows(set, key_prefix)
+-- The server's clock, in milliseconds since the epoch.
+local function now_ms()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+-- The rows an index lists, as { member, row } pairs; \`sorted\` says the index is a sorted set
+-- (a user's sessions) rather than a set.
+local function members_with_rows(index, key_prefix, sorted)
+  local members = sorted and redis.call('ZRANGE', index, 0, -1) or redis.call('SMEMBERS', index)
   local rows = {}
-  for _, member in ipairs(redis.call('SMEMBERS', set)) do
+  for _, member in ipairs(members) do
     local row = redis.call('HGETALL', key_prefix .. member)
     if #row == 0 then
       -- The row expired or was removed by hand: the index forgets it too.
-      redis.call('SREM', set, member)
+      redis.call(sorted and 'ZREM' or 'SREM', index, member)
     else
       table.insert(rows, { member, row })
     end
@@ -46,9 +53,7 @@ local function members_with_rows(set, key_prefix)
   return rows
 end
 local function expire_at(key, expires, keep)
-  local t = redis.call('TIME')
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  redis.call('PEXPIREAT', key, string.format('%d', math.max(expires, now) + keep))
+  redis.call('PEXPIREAT', key, string.format('%d', math.max(expires, now_ms()) + keep))
 end
 `;
 

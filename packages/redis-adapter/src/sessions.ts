@@ -1,6 +1,6 @@
 /**
- * Database sessions: a hash per session token that Redis expires with the session, and a set of
- * tokens per user for listing and revoking. Every write that touches both is one script.
+ * Database sessions: a hash per session token that Redis expires with the session, and per user
+ * a sorted set of tokens for listing and revoking. Every write that touches both is one script.
  *
  * @module
  */
@@ -27,31 +27,50 @@ local function idp_add(key, token, expires, keep)
   local set = idp_set(key)
   if not set then return end
   redis.call('SADD', set, token)
-  local t = redis.call('TIME')
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local now = now_ms()
   local at = math.max(expires, now) + keep
   local ttl = redis.call('PTTL', set)
   if ttl < 0 or now + ttl < at then redis.call('PEXPIREAT', set, string.format('%d', at)) end
 end
 `;
 
+// A user's sessions: a sorted set of tokens, each scored by the time Redis removes its session's
+// hash. The tokens of sessions Redis has removed are then the ones scored before now, and go in
+// one ZREMRANGEBYSCORE without reading any hash: a sign-in costs the same however many sessions
+// the user has. `index_session` files a token by its hash's expiry as it now stands (a hash that is
+// gone, or that Redis never expires, which the adapter does not write, is not filed), and makes
+// the set itself live as long as its last session.
+const INDEX = `
+local function user_sessions(id) return P .. 'user-sessions:' .. id end
+local function drop_removed(set)
+  redis.call('ZREMRANGEBYSCORE', set, '-inf', string.format('(%d', now_ms()))
+end
+local function index_session(key, id, token)
+  local set = user_sessions(id)
+  drop_removed(set)
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    redis.call('ZREM', set, token)
+    return
+  end
+  redis.call('ZADD', set, string.format('%d', now_ms() + ttl), token)
+  local last = redis.call('ZRANGE', set, -1, -1, 'WITHSCORES')
+  redis.call('PEXPIREAT', set, string.format('%d', tonumber(last[2])))
+end
+`;
+
 // KEYS: session. ARGV: prefix, token, user id, expires (ms), kept after expiry (ms), then the
-// hash's pairs. Tokens whose hash Redis already expired are dropped from the user's set here, so
-// the set stays as small as the user's live sessions without a background sweep.
-const CREATE = script(`${IDP}
+// hash's pairs.
+const CREATE = script(`${IDP}${INDEX}
 local token, id = ARGV[2], ARGV[3]
 if redis.call('EXISTS', P .. 'user:' .. id) == 0 then return 'no-user' end
 local previous = owner(KEYS[1])
-if previous and previous ~= id then redis.call('SREM', P .. 'user-sessions:' .. previous, token) end
+if previous and previous ~= id then redis.call('ZREM', user_sessions(previous), token) end
 redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], unpack(ARGV, 6))
 expire_at(KEYS[1], tonumber(ARGV[4]), tonumber(ARGV[5]))
-local set = P .. 'user-sessions:' .. id
-members_with_rows(set, P .. 'session:')
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  redis.call('SADD', set, token)
-  idp_add(KEYS[1], token, tonumber(ARGV[4]), tonumber(ARGV[5]))
-end
+index_session(KEYS[1], id, token)
+if redis.call('EXISTS', KEYS[1]) == 1 then idp_add(KEYS[1], token, tonumber(ARGV[4]), tonumber(ARGV[5])) end
 return 'ok'
 `);
 
@@ -65,49 +84,51 @@ return { session, user }
 `);
 
 // KEYS: session. ARGV: prefix, token, new expires (ms, or '' to keep), kept after expiry (ms),
-// new user id ('' to keep), then the changed pairs. A session that is gone stays gone.
-const UPDATE = script(`${IDP}
+// new user id ('' to keep), then the changed pairs. A session that is gone stays gone; one given
+// an expires in the past is removed, from its user's set too.
+const UPDATE = script(`${IDP}${INDEX}
 local token, user = ARGV[2], ARGV[5]
 local previous = owner(KEYS[1])
 if not previous then return nil end
-if user ~= '' and user ~= previous then
-  redis.call('SREM', P .. 'user-sessions:' .. previous, token)
-  redis.call('SADD', P .. 'user-sessions:' .. user, token)
-end
+local id = user ~= '' and user or previous
+if id ~= previous then redis.call('ZREM', user_sessions(previous), token) end
 redis.call('HSET', KEYS[1], unpack(ARGV, 6))
 if ARGV[3] ~= '' then
   expire_at(KEYS[1], tonumber(ARGV[3]), tonumber(ARGV[4]))
   idp_add(KEYS[1], token, tonumber(ARGV[3]), tonumber(ARGV[4]))
 end
+if id ~= previous or ARGV[3] ~= '' then index_session(KEYS[1], id, token) end
 return redis.call('HGETALL', KEYS[1])
 `);
 
 // KEYS: session. ARGV: prefix, token. Answers the session as it was.
-const DELETE = script(`${IDP}
+const DELETE = script(`${IDP}${INDEX}
 local session = redis.call('HGETALL', KEYS[1])
 if #session == 0 then return nil end
-redis.call('SREM', P .. 'user-sessions:' .. owner(KEYS[1]), ARGV[2])
+redis.call('ZREM', user_sessions(owner(KEYS[1])), ARGV[2])
 local idp = idp_set(KEYS[1])
 if idp then redis.call('SREM', idp, ARGV[2]) end
 redis.call('DEL', KEYS[1])
 return session
 `);
 
-// KEYS: user's set. ARGV: prefix.
-const LIST = script(`
-return members_with_rows(KEYS[1], P .. 'session:')
+// KEYS: user's set. ARGV: prefix. Reads every live session of the user: listing them, like
+// revoking them all, costs in proportion to their number, which signing in must not.
+const LIST = script(`${INDEX}
+drop_removed(KEYS[1])
+return members_with_rows(KEYS[1], P .. 'session:', true)
 `);
 
 // KEYS: user's set. ARGV: prefix, and the token to keep when there is one. One script, so a
 // session created meanwhile is either deleted with the rest or created after: never half.
 const DELETE_BY_USER = script(`${IDP}
 local deleted = 0
-for _, token in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+for _, token in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
   if token ~= ARGV[2] then
     local idp = idp_set(P .. 'session:' .. token)
     if idp then redis.call('SREM', idp, token) end
     deleted = deleted + redis.call('DEL', P .. 'session:' .. token)
-    redis.call('SREM', KEYS[1], token)
+    redis.call('ZREM', KEYS[1], token)
   end
 end
 return deleted
@@ -116,13 +137,13 @@ return deleted
 // KEYS: the provider session's set. ARGV: prefix. Deletes and answers, as { token, row } pairs,
 // every session it lists that still names this provider session (a token whose hash is gone, or
 // was overwritten, is only forgotten: tokens are random, never reused), then the set itself.
-const DELETE_BY_IDP = script(`${IDP}
+const DELETE_BY_IDP = script(`${IDP}${INDEX}
 local deleted = {}
 for _, token in ipairs(redis.call('SMEMBERS', KEYS[1])) do
   local key = P .. 'session:' .. token
   if idp_set(key) == KEYS[1] then
     table.insert(deleted, { token, redis.call('HGETALL', key) })
-    redis.call('SREM', P .. 'user-sessions:' .. owner(key), token)
+    redis.call('ZREM', user_sessions(owner(key)), token)
     redis.call('DEL', key)
   end
 end

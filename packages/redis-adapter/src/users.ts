@@ -20,8 +20,9 @@ type UserMethods = Required<
 >;
 
 // Whether `email` may be given to user `id`: free, already theirs, or left behind by a user who
-// no longer exists (a hand-deleted hash), which the new owner may take over.
-const EMAIL_FREE = `
+// no longer exists (a hand-deleted hash), which the new owner may take over. The first sign-in's
+// script checks it too.
+export const EMAIL_FREE = `
 local function email_free(email_key, id)
   local holder = redis.call('GET', email_key)
   return not holder or holder == id or redis.call('EXISTS', P .. 'user:' .. holder) == 0
@@ -77,9 +78,12 @@ local owned = { { 'user-accounts:', 'account:' }, { 'user-sessions:', 'session:'
   { 'user-authenticators:', 'authenticator:' } }
 for _, pair in ipairs(owned) do
   local set = P .. pair[1] .. id
-  for _, member in ipairs(redis.call('SMEMBERS', set)) do
+  -- A user's sessions are a sorted set (see sessions.ts), their accounts and authenticators sets.
+  local sessions = pair[2] == 'session:'
+  local members = sessions and redis.call('ZRANGE', set, 0, -1) or redis.call('SMEMBERS', set)
+  for _, member in ipairs(members) do
     -- A session leaves its identity-provider session's set too, which goes with its last member.
-    local idp = pair[2] == 'session:' and idp_set(P .. 'session:' .. member)
+    local idp = sessions and idp_set(P .. 'session:' .. member)
     if idp then redis.call('SREM', idp, member) end
     redis.call('DEL', P .. pair[2] .. member)
   end

@@ -48,6 +48,10 @@ const calls: [keyof Adapter, (db: Required<Adapter>) => unknown][] = [
   ["updateUser", (db) => db.updateUser({ id: "u1", name: "Ada" })],
   ["deleteUser", (db) => db.deleteUser("u1")],
   ["linkAccount", (db) => db.linkAccount(account)],
+  [
+    "createUserWithAccount",
+    (db) => db.createUserWithAccount({ id: "u3", email: "u3@example.test", emailVerified: null }, account),
+  ],
   ["unlinkAccount", (db) => db.unlinkAccount(account)],
   ["getAccount", (db) => db.getAccount("1", "github")],
   ["createSession", (db) => db.createSession({ sessionToken: "s", userId: "u1", expires: later() })],

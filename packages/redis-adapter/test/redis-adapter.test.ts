@@ -62,7 +62,41 @@ describe("expiry in Redis", () => {
     expect(await client.exists(`${PREFIX}session:short`)).toBe(0);
     expect(await db.getSessionAndUser("short")).toBeNull();
     expect(await db.listSessionsByUser(user.id)).toEqual([]);
-    expect(await client.smembers(`${PREFIX}user-sessions:${user.id}`)).toEqual([]);
+    expect(await client.zrange(`${PREFIX}user-sessions:${user.id}`, 0, -1)).toEqual([]);
+  });
+
+  it("a user's sessions are scored by when Redis removes them, which the set itself lasts as long as", async () => {
+    const db = adapter({ keepExpiredSessionsFor: 60 });
+    const user = await newUser(db);
+    const set = `${PREFIX}user-sessions:${user.id}`;
+    const expires = Date.now() + HOUR;
+    await db.createSession({ sessionToken: "s1", userId: user.id, expires: new Date(expires) });
+    await db.createSession({ sessionToken: "s2", userId: user.id, expires: new Date(Date.now() + 1000) });
+    const score = Number(await client.zscore(set, "s1"));
+    expect(Math.abs(score - (expires + 60_000))).toBeLessThan(5);
+    expect(await client.pexpiretime(set)).toBe(score);
+    await db.updateSession({ sessionToken: "s2", expires: new Date(expires + HOUR) });
+    expect(Number(await client.zscore(set, "s2"))).toBeGreaterThan(expires + HOUR);
+    expect(await client.pexpiretime(set)).toBe(Number(await client.zscore(set, "s2")));
+  });
+
+  it("a sign-in drops the tokens of the sessions Redis has removed from the user's set", async () => {
+    const db = adapter();
+    const user = await newUser(db);
+    await db.createSession({ sessionToken: "short", userId: user.id, expires: new Date(Date.now() + 100) });
+    await db.createSession({ sessionToken: "long", userId: user.id, expires: new Date(Date.now() + HOUR) });
+    await sleep(250);
+    await db.createSession({ sessionToken: "new", userId: user.id, expires: new Date(Date.now() + HOUR) });
+    expect((await client.zrange(`${PREFIX}user-sessions:${user.id}`, 0, -1)).sort()).toEqual(["long", "new"]);
+  });
+
+  it("updateSession to an expires in the past removes the session and its token", async () => {
+    const db = adapter();
+    const user = await newUser(db);
+    await db.createSession({ sessionToken: "s", userId: user.id, expires: new Date(Date.now() + HOUR) });
+    await db.updateSession({ sessionToken: "s", expires: new Date(Date.now() - HOUR) });
+    expect(await db.getSessionAndUser("s")).toBeNull();
+    expect(await allKeys()).toEqual([`${PREFIX}user-by-email:${user.email}`, `${PREFIX}user:${user.id}`]);
   });
 
   it("keepExpiredSessionsFor keeps an expired session that long, then Redis removes it", async () => {
@@ -166,14 +200,30 @@ describe("indexes", () => {
     expect(await allKeys()).toEqual(before);
   });
 
-  it("an account relinked to another user stays with that user when the first is deleted", async () => {
+  it("an account belongs to one user: linkAccount refuses it to another and leaves it where it is", async () => {
     const db = adapter();
     const [first, second] = [await newUser(db), await newUser(db)];
     const account = { type: "oauth", provider: "github", providerAccountId: "42" } as const;
-    await db.linkAccount({ ...account, userId: first.id });
-    await db.linkAccount({ ...account, userId: second.id });
-    await db.deleteUser(first.id);
-    expect(await db.getUserByAccount(account)).toEqual(second);
+    await db.linkAccount({ ...account, userId: first.id, access_token: "a1" });
+    await expect(db.linkAccount({ ...account, userId: second.id })).rejects.toThrow(
+      /linkAccount: another user has this account/,
+    );
+    expect(await db.getUserByAccount(account)).toEqual(first);
+    expect(await db.listAccountsByUser(second.id)).toEqual([]);
+    // Linking it to its own user again writes it afresh.
+    await db.linkAccount({ ...account, userId: first.id, access_token: "a2" });
+    expect(await db.getAccount("42", "github")).toMatchObject({ userId: first.id, access_token: "a2" });
+  });
+
+  it("an account left by a user whose hash is gone may be linked to another user", async () => {
+    const db = adapter();
+    const [gone, next] = [await newUser(db), await newUser(db)];
+    const account = { type: "oauth", provider: "github", providerAccountId: "42" } as const;
+    await db.linkAccount({ ...account, userId: gone.id });
+    await client.del(`${PREFIX}user:${gone.id}`);
+    await db.linkAccount({ ...account, userId: next.id });
+    expect(await db.getUserByAccount(account)).toEqual(next);
+    expect(await client.smembers(`${PREFIX}user-accounts:${gone.id}`)).toEqual([]);
   });
 
   it("an email belongs to one user: createUser and updateUser refuse it, and a change frees the old one", async () => {
@@ -244,6 +294,55 @@ describe("indexes", () => {
     expect(await other.getUser(user.id)).toBeNull();
     expect(await other.getUserByEmail(user.email)).toBeNull();
     expect((await allKeys()).every((key) => key.startsWith(PREFIX))).toBe(true);
+  });
+});
+
+describe("createUserWithAccount", () => {
+  const account = { type: "oauth", provider: "github", providerAccountId: "42" } as const;
+  // The core passes a null email for a provider that releases none.
+  const fresh = (email: string | null = "fresh@example.test") =>
+    ({ id: crypto.randomUUID(), email, emailVerified: null, name: "Fresh" }) as AdapterUser;
+
+  it("writes the user, their email and the account, the account naming the user", async () => {
+    const db = adapter();
+    const user = fresh();
+    expect(await db.createUserWithAccount(user, { ...account, userId: "ignored" })).toEqual(user);
+    expect(await db.getUserByEmail("fresh@example.test")).toEqual(user);
+    expect(await db.getUserByAccount(account)).toEqual(user);
+    expect(await db.listAccountsByUser(user.id)).toEqual([{ ...account, userId: user.id }]);
+  });
+
+  it.each([
+    ["the account is another user's", "another user has this account", "fresh@example.test", "42"],
+    ["the email is another user's", "another user has this email", "taken@example.test", "other"],
+  ])("when %s, it is refused and writes nothing", async (_, message, email, held) => {
+    const db = adapter();
+    const holder = await newUser(db, { email: "taken@example.test" });
+    await db.linkAccount({ ...account, providerAccountId: held, userId: holder.id });
+    const before = await allKeys();
+    await expect(db.createUserWithAccount(fresh(email), { ...account, userId: "" })).rejects.toThrow(
+      `createUserWithAccount: ${message}`,
+    );
+    expect(await allKeys()).toEqual(before);
+  });
+
+  it("refuses an id in use, and takes no email", async () => {
+    const db = adapter();
+    const holder = await newUser(db);
+    const before = await allKeys();
+    await expect(
+      db.createUserWithAccount({ ...fresh(), id: holder.id }, { ...account, userId: holder.id }),
+    ).rejects.toThrow("createUserWithAccount: a user with this id exists");
+    expect(await allKeys()).toEqual(before);
+  });
+
+  it("a user without an email gets no email entry", async () => {
+    const db = adapter();
+    const user = fresh(null);
+    await db.createUserWithAccount(user, { ...account, userId: user.id });
+    expect(await allKeys()).toEqual(
+      [`${PREFIX}account:github:42`, `${PREFIX}user-accounts:${user.id}`, `${PREFIX}user:${user.id}`].sort(),
+    );
   });
 });
 

@@ -94,13 +94,13 @@ describe('JWT sessions made revocable with store: "adapter" on Redis', () => {
       await follow(browser, await mailedLink(browser, sink, "jwt@example.test"));
     }
     const user = await client.get(`${PREFIX}user-by-email:jwt@example.test`);
-    expect(await client.scard(`${PREFIX}user-sessions:${user}`)).toBe(2);
+    expect(await client.zcard(`${PREFIX}user-sessions:${user}`)).toBe(2);
 
     const csrfToken = await laptop.csrfToken();
     const revoked = await laptop.post("/auth/sessions/revoke-others", { form: { csrfToken } });
     expect(await revoked.json()).toEqual({ revoked: 1 });
     expect(await phone.session()).toBeNull();
     expect(((await laptop.session()) as { user: { email: string } }).user.email).toBe("jwt@example.test");
-    expect(await client.scard(`${PREFIX}user-sessions:${user}`)).toBe(1);
+    expect(await client.zcard(`${PREFIX}user-sessions:${user}`)).toBe(1);
   });
 });

@@ -28,7 +28,10 @@ export interface AccountSignIn {
 export interface ResolvedAccount {
   /** The user that signs in: the stored user when known, else the one `save()` will create. */
   user: User | AdapterUser;
-  /** True when `save()` creates the user. */
+  /**
+   * True when `save()` creates the user. Read it after `save()`: a first sign-in that loses a race
+   * to another of the same account signs in that one's user, and this turns false.
+   */
   isNewUser: boolean;
   /** Writes what the sign-in needs (user, account link) and fires its events; returns the user. */
   save(): Promise<User | AdapterUser>;
@@ -108,7 +111,31 @@ function linkTo(user: AdapterUser, signIn: AccountSignIn, ctx: ActionContext): R
   };
 }
 
-/** Creates the user and links the account to it when saved. */
+/**
+ * The user that now holds an account a first sign-in failed to create: the winner of a race
+ * between two first sign-ins of that account (a double-submitted callback, two tabs), which the
+ * adapter's unique key on the account settled. Only for accounts the provider has just vouched
+ * for (OAuth, OIDC): the loser proved it is that account, and a moment later would have signed
+ * in as its user anyway. A passkey is new at registration, so another holder is a clash, not a
+ * race. Null when nobody holds it (the failure was something else) or the lookup fails too.
+ */
+async function raceWinner(account: Account, ctx: ActionContext): Promise<AdapterUser | null> {
+  if (account.type !== "oauth" && account.type !== "oidc") return null;
+  const adapter = ctx.config.adapter!;
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  try {
+    return await adapter.getUserByAccount!(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Creates the user and links the account to it when saved. When that fails because a concurrent
+ * first sign-in of the same account created its user first, the sign-in goes on as that user
+ * ({@link raceWinner}), not new: `isNewUser` turns false, and no `createUser` or `linkAccount`
+ * event fires for this request (the winner's fired them).
+ */
 function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
   const newUser = {
     ...signIn.user,
@@ -118,14 +145,22 @@ function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
     // A provider's word on the address is not our proof of it: only email sign-in sets this.
     emailVerified: null,
   } as AdapterUser;
-  return {
+  const resolved: ResolvedAccount = {
     user: newUser,
     isNewUser: true,
     save: async () => {
       const account = { ...signIn.account, userId: newUser.id } as AdapterAccount;
-      return createUserWithAccount(newUser, account, signIn.user, ctx);
+      try {
+        return await createUserWithAccount(newUser, account, signIn.user, ctx);
+      } catch (error) {
+        const winner = await raceWinner(signIn.account, ctx);
+        if (!winner) throw error;
+        resolved.isNewUser = false;
+        return winner;
+      }
     },
   };
+  return resolved;
 }
 
 /**
@@ -137,7 +172,8 @@ function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
  * - an unknown account whose email an existing user has: {@link OAuthAccountNotLinked}, unless
  *   the provider sets `allowDangerousEmailAccountLinking` and the email is in normal form
  *   (then linked to that user);
- * - otherwise: a new user, with the account linked (`createUser`, `linkAccount` events).
+ * - otherwise: a new user, with the account linked (`createUser`, `linkAccount` events); when a
+ *   concurrent first sign-in of the same OAuth account stores its user first, that user.
  *
  * @param signIn - The provider's user, the account and the profile.
  * @param req - The request (its session cookie tells who is signed in).
