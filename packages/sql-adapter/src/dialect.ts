@@ -181,6 +181,11 @@ export function detectDialect(db: AnyDb): SqlDialect {
   if (adapter instanceof SqliteAdapter) return DIALECTS.sqlite;
   if (adapter instanceof PostgresAdapter) return DIALECTS.postgres;
   if (adapter instanceof MysqlAdapter) return DIALECTS.mysql;
+  const name = adapter.constructor.name;
+  if (["SqliteAdapter", "PostgresAdapter", "MysqlAdapter"].includes(name))
+    throw new InvalidConfiguration(
+      `SqlAdapter was given a Kysely ${name} from another copy of kysely than its own: install one kysely for the app and @portcullis/sql-adapter (\`npm ls kysely\` shows the copies; \`npm dedupe\` or one version in package.json joins them).`,
+    );
   throw new InvalidConfiguration(
     `SqlAdapter supports Kysely's SQLite, PostgreSQL and MySQL dialects, not ${adapter.constructor.name}.`,
   );

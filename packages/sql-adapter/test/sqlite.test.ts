@@ -176,4 +176,19 @@ describe("SQLite storage", () => {
     });
     expect(() => SqlAdapter(mssql)).toThrow(InvalidConfiguration);
   });
+
+  test("SqlAdapter names a second copy of kysely when given a dialect of that copy", () => {
+    // What an app gets when npm installs its own kysely beside the adapter's: the same class
+    // names, other classes, so `instanceof` fails.
+    class PostgresAdapter extends MssqlAdapter {}
+    const elsewhere = new Kysely({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (db) => new MssqlIntrospector(db),
+        createQueryCompiler: () => new MssqlQueryCompiler(),
+      },
+    });
+    expect(() => SqlAdapter(elsewhere)).toThrow(/another copy of kysely.*npm ls kysely/);
+  });
 });
