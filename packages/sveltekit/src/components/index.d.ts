@@ -1,9 +1,11 @@
 /**
- * Types of @portcullis/sveltekit/components (the components ship as Svelte source).
+ * Types of @portcullis/sveltekit/components (the components ship as Svelte source). Declared as
+ * component classes, the form Svelte 4 and Svelte 5 both read, so that named slots type-check as
+ * well as snippets.
  *
  * @module
  */
-import type { Component, Snippet } from "svelte";
+import type { Snippet, SvelteComponent } from "svelte";
 import type { HTMLFormAttributes } from "svelte/elements";
 
 /** Where to go after the sign-in or sign-out, and whether to go there. */
@@ -34,6 +36,21 @@ export interface SignInProps extends Omit<HTMLFormAttributes, "action" | "method
   submitButton?: Snippet;
 }
 
+/**
+ * The named slots of {@link SignIn}: `<span slot="submitButton">` in a Svelte 4 app (or one
+ * written as Auth.js's docs show it); a Svelte 5 app may pass the snippet props instead.
+ */
+export interface SignInSlots {
+  credentials: Record<string, never>;
+  email: Record<string, never>;
+  submitButton: Record<string, never>;
+}
+
+/** The named slot of {@link SignOut}, as {@link SignInSlots}. */
+export interface SignOutSlots {
+  submitButton: Record<string, never>;
+}
+
 /** Props of {@link SignOut}; any other attribute goes onto the `<form>`. */
 export interface SignOutProps extends Omit<HTMLFormAttributes, "action" | "method" | "children"> {
   /** Extra classes of the form, after `signOutButton`. */
@@ -55,7 +72,7 @@ export interface SignOutProps extends Omit<HTMLFormAttributes, "action" | "metho
  * <SignIn provider="github" options={{ redirectTo: "/account" }} />
  * ```
  */
-export declare const SignIn: Component<SignInProps>;
+export declare class SignIn extends SvelteComponent<SignInProps, Record<string, never>, SignInSlots> {}
 
 /**
  * A form posting to the `signOut` form action at `/<signOutPage>` (progressively enhanced).
@@ -65,4 +82,4 @@ export declare const SignIn: Component<SignInProps>;
  * <SignOut options={{ redirectTo: "/" }} />
  * ```
  */
-export declare const SignOut: Component<SignOutProps>;
+export declare class SignOut extends SvelteComponent<SignOutProps, Record<string, never>, SignOutSlots> {}
