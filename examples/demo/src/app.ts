@@ -2,7 +2,7 @@
  * The demo app: a plain node:http server on an embedded SQLite database, with credentials
  * (database sessions), magic links and, when configured, GitHub and Google.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Auth, createAuth, requestOrigin, setCookieHeader } from "@portcullis/core";
 import { requestFromNode, responseToNode } from "@portcullis/core/node";
@@ -10,6 +10,7 @@ import { authConfig, type MagicLinkSink } from "./auth";
 import { openDatabase, setPassword } from "./db";
 import { faviconResponse } from "./favicon";
 import { homePage, notFoundPage, privatePage } from "./pages";
+import { refuse } from "./refusal";
 import { sessionRoute } from "./session-routes";
 
 /** Options of {@link startDemo}. */
@@ -37,7 +38,14 @@ export async function startDemo(
   options: DemoOptions,
 ): Promise<{ url: string; server: Server; stop(): Promise<void> }> {
   const db = await openDatabase(options.databaseFile);
-  const config = authConfig(db, options.onMagicLink);
+  // No proxy stands in front of the demo, so the peer of the connection is the client: its
+  // address is what the per-client rate limits count. (Behind a proxy, the peer would be the
+  // proxy, and every visitor would share one count.)
+  const peerAddresses = new WeakMap<Request, string>();
+  const config = authConfig(db, {
+    onMagicLink: options.onMagicLink,
+    clientAddress: (request) => peerAddresses.get(request),
+  });
   await seedDemoUser(config.adapter as NonNullable<Exclude<typeof config.adapter, () => unknown>>, db);
 
   const auth = createAuth(config);
@@ -56,30 +64,41 @@ export async function startDemo(
       return new Response(body, { status, headers });
     };
     if (url.pathname === "/") {
-      if (!session) return html(homePage(null));
+      // "Sign out everywhere" lands here signed out: the count is confirmed either way.
+      if (!session) return html(homePage(null, { sessions: [], revoked: revokedCount(url) }));
       const sessions = (await auth.listSessions({ headers: request.headers })) ?? [];
       const passkeys = await passkeyCount(config, session.user?.email);
       return html(homePage(session, { sessions, revoked: revokedCount(url), passkeys }));
     }
     if (url.pathname === "/private") {
       if (session) return html(privatePage(session));
-      return Response.redirect(
-        new URL(`/auth/signin?callbackUrl=${encodeURIComponent("/private")}`, request.url),
-        302,
-      );
+      // Relative: an absolute URL would be built on the Host header, which the client writes.
+      const signIn = `/auth/signin?callbackUrl=${encodeURIComponent("/private")}`;
+      return new Response(null, { status: 302, headers: { Location: signIn } });
     }
     return html(notFoundPage(session), 404);
   }
 
+  /** The answer to a node:http request, or its refusal when it cannot be read as a URL of the demo. */
+  async function answer(req: IncomingMessage): Promise<Response> {
+    const method = req.method ?? "GET";
+    const target = req.url ?? "/";
+    // Absolute-form (`GET http://host/ HTTP/1.1`, what clients send a proxy) and `OPTIONS *` are
+    // valid HTTP, but name no page of the demo.
+    if (!target.startsWith("/"))
+      return refuse(method, target, 400, "The request target must be a path, such as /.");
+    const origin = requestOrigin("http", req.headers.host ?? `localhost:${options.port}`);
+    if (!origin) return refuse(method, target, 400, "The Host header is not a host name.");
+    // The body is streamed on demand and capped at the core's limit: an oversized post gets a
+    // 413, and no route ever buffers a giant body.
+    const request = requestFromNode(req, { origin });
+    if (req.socket.remoteAddress) peerAddresses.set(request, req.socket.remoteAddress);
+    return route(request);
+  }
+
   const server = createServer(async (req, res) => {
     try {
-      // The body is streamed on demand and capped at the core's limit: an oversized post to the
-      // auth routes gets the core's 413, and no route ever buffers a giant body.
-      const origin = requestOrigin("http", req.headers.host ?? `localhost:${options.port}`);
-      const response = origin
-        ? await route(requestFromNode(req, { origin }))
-        : Response.json("Bad request.", { status: 400 });
-      await responseToNode(res, response);
+      await responseToNode(res, await answer(req));
     } catch (error) {
       console.error(error);
       // Mid-stream the connection is already cut; a status can only be sent before.

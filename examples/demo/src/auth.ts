@@ -18,10 +18,28 @@ export type MagicLinkSink = (email: string, url: string) => void;
 
 const printLink: MagicLinkSink = (email, url) => console.log(`\n  Magic link for ${email}:\n  ${url}\n`);
 
-/** The demo's configuration over its database. */
+/** What {@link authConfig} takes from the server that runs it. */
+export interface AuthConfigOptions {
+  /** Where magic links go; printed to the console by default. */
+  onMagicLink?: MagicLinkSink;
+  /**
+   * The client's address for the per-client rate limits. A Web Request carries none, so the
+   * server that made the request says it; without one, only the per-account limits apply.
+   */
+  clientAddress?: (request: Request) => string | undefined;
+}
+
+/**
+ * The demo's configuration over its database.
+ *
+ * @example
+ * ```ts
+ * const config = authConfig(await openDatabase(".data/demo.sqlite"), { clientAddress: () => "127.0.0.1" });
+ * ```
+ */
 export function authConfig(
   db: Kysely<Record<string, Record<string, unknown>>>,
-  onMagicLink = printLink,
+  { onMagicLink = printLink, clientAddress }: AuthConfigOptions = {},
 ): AuthConfig {
   const adapter = SqlAdapter(db);
   const providers: Provider[] = [
@@ -39,11 +57,15 @@ export function authConfig(
         if (!(await checkPassword(db, email, password))) return null;
         return adapter.getUserByEmail!(email);
       },
+      // The default limits (5 failures per address, 50 per client), the client named by the server.
+      rateLimit: { clientAddress },
     }),
     Email({
       name: "Magic link",
       formFields: { email: { label: "Email for a magic link" } },
       sendVerificationRequest: ({ identifier, url }) => onMagicLink(identifier, url),
+      // The default limits (5 links per address, 50 per client, per 15 minutes), likewise.
+      rateLimit: { max: 5, windowSeconds: 900, clientAddress },
     }),
     // Passkeys work on http://localhost (browsers allow WebAuthn there) and on https.
     Passkey({

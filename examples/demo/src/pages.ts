@@ -2,7 +2,7 @@
 import type { Session, SessionInfo } from "@portcullis/core";
 import { escapeHtml, layout } from "./html";
 import { passkeysSection } from "./passkeys-section";
-import { sessionsSection } from "./sessions-section";
+import { revokedNotice, sessionsSection } from "./sessions-section";
 
 /** What the signed-in home page shows besides the session itself. */
 export interface HomeDetails {
@@ -15,7 +15,8 @@ export interface HomeDetails {
 }
 
 /**
- * The home page for a session (or none).
+ * The home page for a session (or none). Signed out, it still confirms a session action that
+ * just ran (`details.revoked`): "Sign out everywhere" lands here signed out.
  *
  * @example
  * ```ts
@@ -27,7 +28,7 @@ export function homePage(session: Session | null, details: HomeDetails = { sessi
     return layout(
       "Portcullis demo",
       session,
-      `<p>You are not signed in.</p><p><a class="button" href="/auth/signin">Sign in</a></p>
+      `${revokedNotice(details.revoked)}<p>You are not signed in.</p><p><a class="button" href="/auth/signin">Sign in</a></p>
 <p>Try <code>alice@example.com</code> / <code>wonderland</code>, or a magic link to any address (the link is printed in the server's console).</p>`,
     );
   }

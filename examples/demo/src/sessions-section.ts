@@ -38,12 +38,24 @@ function sessionItem(session: SessionInfo): string {
  */
 export function sessionsSection(sessions: SessionInfo[], revoked: number | undefined): string {
   const others = sessions.some((s) => !s.current);
-  const notice =
-    revoked === undefined
-      ? ""
-      : `<p class="notice" role="status">Signed out ${revoked} ${revoked === 1 ? "session" : "sessions"}.</p>`;
-  return `<section aria-labelledby="sessions-heading"><h2 id="sessions-heading">Your sessions</h2>${notice}
+  return `<section aria-labelledby="sessions-heading"><h2 id="sessions-heading">Your sessions</h2>${revokedNotice(revoked)}
 <ul class="sessions">${sessions.map(sessionItem).join("")}</ul>
 <p>${others ? `<form class="inline" method="post" action="/sessions/revoke-others"><button type="submit">Sign out other sessions</button></form> ` : ""}<form class="inline" method="post" action="/sessions/revoke-all"><button type="submit">Sign out everywhere</button></form></p>
 </section>`;
+}
+
+/**
+ * The confirmation of a session action: how many sessions it signed out. Shown signed out too,
+ * since "Sign out everywhere" ends this browser's session with the others.
+ *
+ * @param revoked How many sessions the last action signed out; undefined for none.
+ * @returns The notice's HTML, or "" when no action just ran.
+ * @example
+ * ```ts
+ * revokedNotice(2) // '<p class="notice" role="status">Signed out 2 sessions.</p>'
+ * ```
+ */
+export function revokedNotice(revoked: number | undefined): string {
+  if (revoked === undefined) return "";
+  return `<p class="notice" role="status">Signed out ${revoked} ${revoked === 1 ? "session" : "sessions"}.</p>`;
 }

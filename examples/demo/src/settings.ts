@@ -22,7 +22,7 @@ const VARIABLES: ReadonlyArray<readonly [string, string]> = [
  * Reads the settings from an environment.
  *
  * @param env Usually `process.env`.
- * @returns The port and database file, with their defaults.
+ * @returns The port and database file, with their defaults (also for a variable set but empty).
  * @throws RangeError naming `PORT` when it is not a port number.
  * @example
  * ```ts
@@ -30,7 +30,8 @@ const VARIABLES: ReadonlyArray<readonly [string, string]> = [
  * ```
  */
 export function demoSettings(env: NodeJS.ProcessEnv): DemoSettings {
-  const port = Number(env.PORT ?? 3000);
+  // `PORT=` (set but empty) means the default, as unset: Number("") would be 0, a random port.
+  const port = Number(env.PORT?.trim() || 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new RangeError(`PORT=${env.PORT} is not a port number: pick one from 1 to 65535.`);
   return { port, databaseFile: env.DEMO_DATABASE || ".data/demo.sqlite" };

@@ -90,6 +90,9 @@ describe("demo sessions", () => {
       first.page.click('button:has-text("Sign out everywhere")'),
     ]);
     expect(await first.page.textContent("body")).toContain("You are not signed in");
+    // Signed out, the page still says what the button did: this browser, the other, and any
+    // sessions left by the tests before.
+    expect(await first.page.textContent("body")).toMatch(/Signed out \d+ sessions\./);
     await second.page.reload();
     expect(await second.page.textContent("body")).toContain("You are not signed in");
     await first.context.close();
