@@ -38,18 +38,35 @@ function fieldsOf(options: SignInOptions): Record<string, string> {
  * Posts the ceremony's result to the callback and answers where the server would redirect: with
  * `X-Auth-Return-Redirect`, as JSON `{url}`, since a fetch cannot follow a redirect as a page does.
  */
-async function postCallback(doFetch: typeof fetch, url: string, form: URLSearchParams): Promise<string> {
+async function postCallback(
+  doFetch: typeof fetch,
+  url: string,
+  form: URLSearchParams,
+): Promise<{ target: string; error?: string }> {
   const answer = await doFetch(url, {
     method: "POST",
     credentials: "same-origin",
     headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
     body: form,
   });
-  const target = ((await answer.json().catch(() => null)) as { url?: unknown } | null)?.url;
-  const resolved = typeof target === "string" ? httpUrl(target, url) : undefined;
+  const body = (await answer.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
+  const resolved = typeof body?.url === "string" ? httpUrl(body.url, url) : undefined;
   if (resolved === undefined)
     throw new Error(`The WebAuthn callback answered ${answer.status} without an http(s) url.`);
-  return resolved;
+  return typeof body?.error === "string" && body.error
+    ? { target: resolved, error: body.error }
+    : { target: resolved };
+}
+
+/**
+ * The error a refused callback names: beside the URL from a Portcullis server, which settles it;
+ * else the URL's `?error=`, unless the URL is the page asked to return to, whose own URL may
+ * carry one (a custom sign-in page reached as `/login?error=SessionRequired`).
+ */
+function refusalOf(answer: { target: string; error?: string }, redirectTo: string): string | undefined {
+  if (answer.error !== undefined) return answer.error;
+  const error = new URL(answer.target).searchParams.get("error") ?? undefined;
+  return error !== undefined && httpUrl(redirectTo, answer.target) === answer.target ? undefined : error;
 }
 
 /**
@@ -112,16 +129,17 @@ export async function signIn(
     callbackUrl: redirectTo,
   });
   const callbackUrl = `${api}/callback/${encodeURIComponent(provider)}?${new URLSearchParams(authorizationParams)}`;
-  const target = await postCallback(doFetch, callbackUrl, form);
+  const answer = await postCallback(doFetch, callbackUrl, form);
+  const { target } = answer;
   if (options.redirect ?? true) {
     (client.navigate ?? ((to: string) => window.location.assign(to)))(target);
     return undefined;
   }
-  const error = new URL(target).searchParams.get("error") ?? undefined;
+  const error = refusalOf(answer, redirectTo);
   return {
     error,
-    code: new URL(target).searchParams.get("code") ?? undefined,
-    // The callback answers its redirect as a 200 JSON; a failure is an `error` in that URL.
+    code: error === undefined ? undefined : (new URL(target).searchParams.get("code") ?? undefined),
+    // The callback answers its redirect as a 200 JSON, a refusal with its `error` beside the URL.
     status: 200,
     ok: error === undefined,
     url: error === undefined ? target : null,
