@@ -23,13 +23,14 @@ export function userMethods({ db, dialect, tables, columns }: SqlContext): UserM
       const table = (await columns()).user;
       const row = userRow(user, dialect, table);
       const values = { ...row, ...timestamps(table, dialect, "insert") };
-      if (!isIntegerType(table?.types.get("id"))) {
+      if (!table?.defaulted.has("id") || !isIntegerType(table.types.get("id"))) {
         await db.insertInto(tables.user).values(values).execute();
         return toUser(row);
       }
       // The database numbers its users (@auth/pg-adapter's `serial`, AUTO_INCREMENT, SQLite's
       // INTEGER PRIMARY KEY): the random id Portcullis proposes cannot go into that column, and
-      // the one the database gives is the user's.
+      // the one the database gives is the user's. An integer id the database does not fill in
+      // (SQLite's `INT PRIMARY KEY` is no rowid) still takes the proposed one.
       const { id: _proposed, ...unnumbered } = values;
       const id = await dialect.insertNumbered(db, tables.user, unnumbered);
       return toUser({ ...row, id });

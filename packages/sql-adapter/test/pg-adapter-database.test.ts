@@ -3,7 +3,7 @@
  * has it: `serial` (integer) ids the database hands out. A returning Auth.js user signs in, and a
  * first sign-in creates a user with the id the database gives (the random id the core proposes
  * cannot go into an integer column). Then the same for each database, on a users table whose ids
- * the database numbers.
+ * the database numbers; and a SQLite integer id the database does not number takes the proposed id.
  */
 import PostgresAdapter from "@auth/pg-adapter";
 import { Auth, type AuthConfig } from "@portcullis/core";
@@ -188,3 +188,24 @@ describe.each([
     expect((await adapter.getUser!(String(second.id)))?.email).toBe("b@example.test");
   });
 });
+
+describe.each([["int primary key"], ["bigint primary key"]])(
+  "a SQLite users table whose `id %s` the database does not number (no rowid alias)",
+  (idColumn) => {
+    const file = sqliteFile();
+    beforeAll(async () => {
+      const text = sql.raw("text");
+      await sql`create table users (id ${sql.raw(idColumn)}, name ${text}, email ${text}, ${sql.id("emailVerified")} ${text}, image ${text})`.execute(
+        file.db,
+      );
+    });
+    afterAll(() => file.close());
+
+    test("takes the proposed id, so each new user is found by it", async () => {
+      const adapter = SqlAdapter(file.db, { tables: TABLES }) as Adapter;
+      const id = crypto.randomUUID();
+      expect((await adapter.createUser!({ id, email: "a@example.test", emailVerified: null })).id).toBe(id);
+      expect((await adapter.getUser!(id))?.email).toBe("a@example.test");
+    });
+  },
+);
