@@ -5,8 +5,14 @@
  *
  * @module
  */
-import type { Snippet, SvelteComponent } from "svelte";
+import type { SvelteComponent } from "svelte";
 import type { HTMLFormAttributes } from "svelte/elements";
+
+/**
+ * What a Svelte 5 snippet passed as a prop is, as far as these components need it. Svelte's own
+ * `Snippet` type is not imported: Svelte 4, which these components also serve, has none.
+ */
+export type Snippet = (...args: never[]) => unknown;
 
 /** Where to go after the sign-in or sign-out, and whether to go there. */
 export interface RedirectOptions {
