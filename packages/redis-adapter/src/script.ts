@@ -52,6 +52,23 @@ local function members_with_rows(index, key_prefix, sorted)
   end
   return rows
 end
+-- A user's sessions index as the sorted set sessions.ts keeps. An earlier build of this adapter
+-- kept it as a plain set: such a set is filed again, each token scored by when Redis removes its
+-- session's hash (one whose hash is gone is dropped), so those users can still sign in, list and
+-- be deleted. Answers the key.
+local function sorted_sessions(set)
+  if redis.call('TYPE', set).ok ~= 'set' then return set end
+  local tokens = redis.call('SMEMBERS', set)
+  redis.call('DEL', set)
+  local now = now_ms()
+  for _, token in ipairs(tokens) do
+    local ttl = redis.call('PTTL', P .. 'session:' .. token)
+    if ttl >= 0 then redis.call('ZADD', set, string.format('%d', now + ttl), token) end
+  end
+  local last = redis.call('ZRANGE', set, -1, -1, 'WITHSCORES')
+  if last[2] then redis.call('PEXPIREAT', set, last[2]) end
+  return set
+end
 local function expire_at(key, expires, keep)
   redis.call('PEXPIREAT', key, string.format('%d', math.max(expires, now_ms()) + keep))
 end

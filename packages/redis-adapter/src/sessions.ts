@@ -41,7 +41,7 @@ end
 // gone, or that Redis never expires, which the adapter does not write, is not filed), and makes
 // the set itself live as long as its last session.
 const INDEX = `
-local function user_sessions(id) return P .. 'user-sessions:' .. id end
+local function user_sessions(id) return sorted_sessions(P .. 'user-sessions:' .. id) end
 local function drop_removed(set)
   redis.call('ZREMRANGEBYSCORE', set, '-inf', string.format('(%d', now_ms()))
 end
@@ -115,7 +115,7 @@ return session
 // KEYS: user's set. ARGV: prefix. Reads every live session of the user: listing them, like
 // revoking them all, costs in proportion to their number, which signing in must not.
 const LIST = script(`${INDEX}
-drop_removed(KEYS[1])
+drop_removed(sorted_sessions(KEYS[1]))
 return members_with_rows(KEYS[1], P .. 'session:', true)
 `);
 
@@ -123,7 +123,7 @@ return members_with_rows(KEYS[1], P .. 'session:', true)
 // session created meanwhile is either deleted with the rest or created after: never half.
 const DELETE_BY_USER = script(`${IDP}
 local deleted = 0
-for _, token in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+for _, token in ipairs(redis.call('ZRANGE', sorted_sessions(KEYS[1]), 0, -1)) do
   if token ~= ARGV[2] then
     local idp = idp_set(P .. 'session:' .. token)
     if idp then redis.call('SREM', idp, token) end

@@ -77,9 +77,9 @@ redis.call('DEL', KEYS[1])
 local owned = { { 'user-accounts:', 'account:' }, { 'user-sessions:', 'session:' },
   { 'user-authenticators:', 'authenticator:' } }
 for _, pair in ipairs(owned) do
-  local set = P .. pair[1] .. id
   -- A user's sessions are a sorted set (see sessions.ts), their accounts and authenticators sets.
   local sessions = pair[2] == 'session:'
+  local set = sessions and sorted_sessions(P .. pair[1] .. id) or P .. pair[1] .. id
   local members = sessions and redis.call('ZRANGE', set, 0, -1) or redis.call('SMEMBERS', set)
   for _, member in ipairs(members) do
     -- A session leaves its identity-provider session's set too, which goes with its last member.
