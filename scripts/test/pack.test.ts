@@ -131,6 +131,25 @@ describe("npm run pack", () => {
   );
 });
 
+describe("the portcullis-sql command line as packed", () => {
+  // The database drivers are the app's: bundled into the package's ESM output, their CommonJS
+  // requires of Node built-ins failed ("Dynamic require of \"fs\" is not supported").
+  it("loads the app's SQLite driver and creates the tables", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "portcullis-sql-cli-"));
+    try {
+      const cli = join(root, "packages", "sql-adapter", "dist", "cli.js");
+      const output = await run(process.execPath, [cli, "migrate", "--sqlite", join(dir, "auth.db")], {
+        cwd: root,
+      });
+      expect(output).toContain("tables are in place");
+      const files = await entries(tarball("sql-adapter"));
+      expect(files.filter((file) => /^dist\/(mysql2|esm|lib)-/.test(file))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("an app outside the repository, installed from the tarballs", () => {
   let app: string | undefined;
   let server: RunningApp | undefined;
