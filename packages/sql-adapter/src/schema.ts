@@ -175,12 +175,18 @@ function createIndexes(db: AnyDb, dialect: SqlDialect, tables: TableNames) {
 
 /**
  * The integer type of the existing user table's `id` (`@auth/pg-adapter`'s `serial`), or
- * undefined: no such table, or ids of the type the schema gives them anyway.
+ * undefined: no such table, or ids of the type the schema gives them anyway. On MySQL the
+ * catalog's full column type, since a foreign key must match `unsigned` too, which Kysely's
+ * introspection leaves out (`int unsigned AUTO_INCREMENT`, MySQL's `serial`).
  */
-async function userIdTypeOf(db: AnyDb, tables: TableNames): Promise<string | undefined> {
+async function userIdTypeOf(db: AnyDb, dialect: SqlDialect, tables: TableNames): Promise<string | undefined> {
   const table = findTable(await db.introspection.getTables(), tables.user);
   const type = table?.columns.find((column) => column.name === "id")?.dataType.toLowerCase();
-  return isIntegerType(type) ? type : undefined;
+  if (!isIntegerType(type)) return undefined;
+  if (dialect !== dialectNamed("mysql")) return type;
+  const { rows } = await sql<{ type: string }>`select column_type as type from information_schema.columns
+    where table_schema = database() and table_name = ${tables.user} and column_name = 'id'`.execute(db);
+  return rows[0]?.type ?? type;
 }
 
 /** The `addedLater` columns of `spec` that the table, as the catalog lists it now, lacks. */
@@ -282,7 +288,7 @@ export async function migrate<DB>(db: Kysely<DB>, options?: SqlAdapterOptions): 
   const any = db as unknown as AnyDb;
   const dialect = detectDialect(any);
   const tables = tableNames(options);
-  const userIdType = await userIdTypeOf(any, tables);
+  const userIdType = await userIdTypeOf(any, dialect, tables);
   for (const statement of createTables(any, dialect, tables, userIdType)) await statement.execute();
   await addLaterColumns(any, dialect, tables);
   // After the columns: an index may cover one added later.
