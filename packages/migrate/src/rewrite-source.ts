@@ -1,7 +1,8 @@
 /**
  * Rewrites the Auth.js module specifiers of one JavaScript or TypeScript source on its syntax
  * tree (ts-morph): static and dynamic imports, re-exports, `require()`, `import("...")` types and
- * `declare module "..."` augmentations. Strings that merely look like module names are left alone.
+ * `declare module "..."` augmentations; and `import("...")` types in JSDoc comments, as JavaScript
+ * files write their types. Strings that merely look like module names are left alone.
  */
 import { Node, Project, type SourceFile, type StringLiteral, ts } from "ts-morph";
 import { rewriteSpecifier } from "./specifiers";
@@ -58,7 +59,8 @@ export function rewriteSource(text: string, fileName: string): SourceRewrite {
         });
       }
     }
-    return { text: changed ? file.getFullText() : text, changed, manual };
+    const rewritten = rewriteJsDocTypes(changed ? file.getFullText() : text, fileName, manual);
+    return { text: rewritten.text, changed: changed || rewritten.changed, manual };
   } finally {
     project.removeSourceFile(file);
   }
@@ -85,4 +87,36 @@ function specifierLiterals(file: SourceFile): StringLiteral[] {
 
 function isModuleCall(callee: string, firstArgument: boolean): boolean {
   return firstArgument && (callee === "require" || callee === "import" || callee === "require.resolve");
+}
+
+/** A JSDoc comment, and an `import("...")` type in one. */
+const JSDOC_COMMENT = /\/\*\*[\s\S]*?\*\//g;
+const IMPORT_TYPE = /\bimport\(\s*(["'])([^"'\n]+)\1\s*\)/g;
+
+/**
+ * Rewrites the `import("...")` types of a source's JSDoc comments (`@type
+ * {import("@auth/express").ExpressAuthConfig}` in a `.js` file). TypeScript reads them for a
+ * `checkJs` project, but the syntax tree walked above does not hold comments.
+ */
+function rewriteJsDocTypes(
+  text: string,
+  fileName: string,
+  manual: ManualStep[],
+): { text: string; changed: boolean } {
+  let changed = false;
+  const rewritten = text.replace(JSDOC_COMMENT, (comment: string, start: number) =>
+    comment.replace(IMPORT_TYPE, (whole: string, quote: string, specifier: string, at: number) => {
+      const rewrite = rewriteSpecifier(specifier);
+      if (rewrite?.kind === "rename") {
+        changed = true;
+        return `import(${quote}${rewrite.to}${quote})`;
+      }
+      if (rewrite?.kind === "manual") {
+        const line = text.slice(0, start + at).split("\n").length;
+        manual.push({ file: fileName, line, specifier, reason: rewrite.reason });
+      }
+      return whole;
+    }),
+  );
+  return { text: rewritten, changed };
 }

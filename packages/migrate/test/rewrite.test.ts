@@ -46,6 +46,30 @@ describe("rewriteSource", () => {
     );
   });
 
+  it("rewrites import() types in the JSDoc comments of a JavaScript file", () => {
+    const source = [
+      `import { ExpressAuth } from "@auth/express"`,
+      `/** @type {import("@auth/express").ExpressAuthConfig} */`,
+      `export const config = {}`,
+      `/**`,
+      ` * @param {import('next-auth/middleware').NextRequestWithAuth} req`,
+      ` * @returns {import("zod").ZodType}`,
+      ` */`,
+      `export function handler(req) {}`,
+      `// import("next-auth") in a line comment is no type, and stays`,
+    ].join("\n");
+    const { text, changed, manual } = rewriteSource(source, "auth.js");
+    expect(changed).toBe(true);
+    expect(text).toBe(
+      source
+        .replace(`"@auth/express"\n`, `"@portcullis/express"\n`)
+        .replace(`import("@auth/express")`, `import("@portcullis/express")`),
+    );
+    expect(manual).toEqual([
+      { file: "auth.js", line: 5, specifier: "next-auth/middleware", reason: expect.stringContaining("v4") },
+    ]);
+  });
+
   it("leaves strings that are not module specifiers alone", () => {
     const source = `const name = "next-auth"\nconsole.log("@auth/core", { from: "next-auth/react" })\n`;
     expect(rewriteSource(source, "a.js")).toEqual({ text: source, changed: false, manual: [] });
