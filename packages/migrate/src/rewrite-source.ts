@@ -89,34 +89,58 @@ function isModuleCall(callee: string, firstArgument: boolean): boolean {
   return firstArgument && (callee === "require" || callee === "import" || callee === "require.resolve");
 }
 
-/** A JSDoc comment, and an `import("...")` type in one. */
-const JSDOC_COMMENT = /\/\*\*[\s\S]*?\*\//g;
+/** An `import("...")` type in a JSDoc comment. */
 const IMPORT_TYPE = /\bimport\(\s*(["'])([^"'\n]+)\1\s*\)/g;
+
+/** Where the JSDoc comments TypeScript reads are: those attached to the file's nodes. */
+function jsDocRanges(file: SourceFile): [number, number][] {
+  const ranges: [number, number][] = [];
+  file.forEachDescendant((node) => {
+    if (Node.isJSDocable(node)) for (const doc of node.getJsDocs()) ranges.push([doc.getPos(), doc.getEnd()]);
+  });
+  return ranges;
+}
 
 /**
  * Rewrites the `import("...")` types of a source's JSDoc comments (`@type
  * {import("@auth/express").ExpressAuthConfig}` in a `.js` file). TypeScript reads them for a
- * `checkJs` project, but the syntax tree walked above does not hold comments.
+ * `checkJs` project, but the syntax tree walked above does not hold comments; the comments are
+ * found as TypeScript attaches them, so a string that merely holds `/**` is no comment.
  */
 function rewriteJsDocTypes(
   text: string,
   fileName: string,
   manual: ManualStep[],
 ): { text: string; changed: boolean } {
+  if (!text.includes("/**") || !text.includes("import(")) return { text, changed: false };
+  const file = project.createSourceFile(`/${fileName.replace(/^\/+/, "")}`, text, { overwrite: true });
+  let ranges: [number, number][];
+  try {
+    ranges = jsDocRanges(file);
+  } finally {
+    project.removeSourceFile(file);
+  }
   let changed = false;
-  const rewritten = text.replace(JSDOC_COMMENT, (comment: string, start: number) =>
-    comment.replace(IMPORT_TYPE, (whole: string, quote: string, specifier: string, at: number) => {
-      const rewrite = rewriteSpecifier(specifier);
-      if (rewrite?.kind === "rename") {
-        changed = true;
-        return `import(${quote}${rewrite.to}${quote})`;
-      }
-      if (rewrite?.kind === "manual") {
-        const line = text.slice(0, start + at).split("\n").length;
-        manual.push({ file: fileName, line, specifier, reason: rewrite.reason });
-      }
-      return whole;
-    }),
-  );
-  return { text: rewritten, changed };
+  let rewritten = "";
+  let done = 0;
+  for (const [start, end] of ranges.sort(([a], [b]) => a - b)) {
+    if (start < done) continue;
+    const comment = text
+      .slice(start, end)
+      .replace(IMPORT_TYPE, (whole: string, quote: string, specifier: string, at: number) => {
+        const rewrite = rewriteSpecifier(specifier);
+        if (rewrite?.kind === "rename") {
+          changed = true;
+          return `import(${quote}${rewrite.to}${quote})`;
+        }
+        if (rewrite?.kind === "manual") {
+          const line = text.slice(0, start + at).split("\n").length;
+          manual.push({ file: fileName, line, specifier, reason: rewrite.reason });
+        }
+        return whole;
+      });
+    rewritten += text.slice(done, start) + comment;
+    done = end;
+  }
+  return { text: rewritten + text.slice(done), changed };
 }
