@@ -9,10 +9,12 @@ import type { SvelteComponent } from "svelte";
 import type { HTMLFormAttributes } from "svelte/elements";
 
 /**
- * What a Svelte 5 snippet passed as a prop is, as far as these components need it. Svelte's own
- * `Snippet` type is not imported: Svelte 4, which these components also serve, has none.
+ * What a Svelte 5 snippet passed as a prop is, as far as these components need it: they render
+ * it with no argument, so a snippet that wants one is refused. Svelte's own `Snippet` type is not
+ * imported: Svelte 4, which these components also serve, has none (so a plain function, which
+ * Svelte's type would refuse, passes here).
  */
-export type Snippet = (...args: never[]) => unknown;
+export type Snippet = (this: void) => unknown;
 
 /** Where to go after the sign-in or sign-out, and whether to go there. */
 export interface RedirectOptions {
