@@ -16,6 +16,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { PG_ADAPTER_SCHEMA } from "./authjs-schema";
 import { freshDatabase } from "./databases";
 
 const NOW = Date.UTC(2026, 0, 1);
@@ -136,19 +137,7 @@ describe("@auth/pg-adapter on PostgreSQL", () => {
   beforeAll(async () => {
     await database.create();
     pool = new pg.Pool({ connectionString: database.url });
-    // The schema @auth/pg-adapter documents: serial ids, lower-case plural table names.
-    await pool.query(`
-      create table verification_token (identifier text not null, expires timestamptz not null,
-        token text not null, primary key (identifier, token));
-      create table accounts (id serial, "userId" integer not null, type varchar(255) not null,
-        provider varchar(255) not null, "providerAccountId" varchar(255) not null,
-        refresh_token text, access_token text, expires_at bigint, id_token text, scope text,
-        session_state text, token_type text, primary key (id));
-      create table sessions (id serial, "userId" integer not null, expires timestamptz not null,
-        "sessionToken" varchar(255) not null, primary key (id));
-      create table users (id serial, name varchar(255), email varchar(255),
-        "emailVerified" timestamptz, image text, primary key (id));
-    `);
+    await pool.query(PG_ADAPTER_SCHEMA);
   });
   afterAll(async () => {
     await pool.end();

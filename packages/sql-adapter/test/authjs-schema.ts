@@ -2,7 +2,8 @@
  * Test helper: the tables of an existing Auth.js database, laid out as Auth.js's Kysely adapter
  * documents and tests them: no `Account.id` or `Session.id`, a database-made `User.id` on
  * PostgreSQL (`uuid` with `gen_random_uuid()`), ISO text dates on SQLite, no `Authenticator`
- * table unless asked for (Auth.js adds it only for passkeys).
+ * table unless asked for (Auth.js adds it only for passkeys); and the schema `@auth/pg-adapter`
+ * documents.
  */
 import { sql } from "kysely";
 import type { AnyKysely } from "./databases";
@@ -66,3 +67,29 @@ export async function createAuthJsSchema(
     .addPrimaryKeyConstraint("Authenticator_pkey", ["userId", "credentialID"])
     .execute();
 }
+
+/**
+ * The schema `@auth/pg-adapter` documents for PostgreSQL, as one script: `serial` (integer) ids
+ * the database numbers, lower-case plural table names (`users`, `accounts`, `sessions`,
+ * `verification_token`).
+ */
+export const PG_ADAPTER_SCHEMA = `
+  create table verification_token (identifier text not null, expires timestamptz not null,
+    token text not null, primary key (identifier, token));
+  create table accounts (id serial, "userId" integer not null, type varchar(255) not null,
+    provider varchar(255) not null, "providerAccountId" varchar(255) not null,
+    refresh_token text, access_token text, expires_at bigint, id_token text, scope text,
+    session_state text, token_type text, primary key (id));
+  create table sessions (id serial, "userId" integer not null, expires timestamptz not null,
+    "sessionToken" varchar(255) not null, primary key (id));
+  create table users (id serial, name varchar(255), email varchar(255),
+    "emailVerified" timestamptz, image text, primary key (id));
+`;
+
+/** The table names of {@link PG_ADAPTER_SCHEMA}, as `SqlAdapter`'s `tables` option takes them. */
+export const PG_ADAPTER_TABLES = {
+  user: "users",
+  account: "accounts",
+  session: "sessions",
+  verificationToken: "verification_token",
+};

@@ -13,14 +13,8 @@ import { startOpenIdProvider, TestClient, type TestOpenIdProvider } from "@portc
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { PG_ADAPTER_SCHEMA, PG_ADAPTER_TABLES } from "./authjs-schema";
 import { freshDatabase, sqliteFile } from "./databases";
-
-const TABLES = {
-  user: "users",
-  account: "accounts",
-  session: "sessions",
-  verificationToken: "verification_token",
-};
 
 let idp: TestOpenIdProvider;
 const database = freshDatabase(inject("postgresUrl"));
@@ -42,19 +36,7 @@ beforeAll(async () => {
   });
   await database.create();
   pool = new pg.Pool({ connectionString: database.url });
-  // The schema @auth/pg-adapter documents: serial ids, lower-case plural table names.
-  await pool.query(`
-    create table verification_token (identifier text not null, expires timestamptz not null,
-      token text not null, primary key (identifier, token));
-    create table accounts (id serial, "userId" integer not null, type varchar(255) not null,
-      provider varchar(255) not null, "providerAccountId" varchar(255) not null,
-      refresh_token text, access_token text, expires_at bigint, id_token text, scope text,
-      session_state text, token_type text, primary key (id));
-    create table sessions (id serial, "userId" integer not null, expires timestamptz not null,
-      "sessionToken" varchar(255) not null, primary key (id));
-    create table users (id serial, name varchar(255), email varchar(255),
-      "emailVerified" timestamptz, image text, primary key (id));
-  `);
+  await pool.query(PG_ADAPTER_SCHEMA);
   // What the Auth.js era left behind: a user and account written by @auth/pg-adapter itself.
   const authjs = PostgresAdapter(pool) as Adapter;
   const old = await authjs.createUser!({ id: "ignored", email: "old@example.test", emailVerified: null });
@@ -76,7 +58,7 @@ function config(errors: unknown[]): AuthConfig {
   return {
     secret: "test-secret-with-at-least-thirty-two-chars",
     trustHost: true,
-    adapter: SqlAdapter(database.db, { tables: TABLES }),
+    adapter: SqlAdapter(database.db, { tables: PG_ADAPTER_TABLES }),
     session: { strategy: "database" },
     logger: { error: (error) => errors.push(error), warn: () => {}, debug: () => {} },
     providers: [
@@ -129,7 +111,7 @@ describe("SqlAdapter on a database made by @auth/pg-adapter", () => {
 
   // Last: it changes the tables the tests above read.
   test("migrate adds the session columns, and a passkey table whose userId is an integer like the users' id", async () => {
-    await migrate(database.db, { tables: TABLES });
+    await migrate(database.db, { tables: PG_ADAPTER_TABLES });
     const columns = await pool.query(
       `select table_name, column_name, data_type from information_schema.columns
        where (table_name = 'sessions' and column_name in ('createdAt', 'lastSeenAt', 'userAgent'))
@@ -173,7 +155,7 @@ describe.each([
   afterAll(() => numbered.close());
 
   test("createUser answers the id the database gave, and the user is found by it", async () => {
-    const adapter = SqlAdapter(numbered.db, { tables: TABLES }) as Adapter;
+    const adapter = SqlAdapter(numbered.db, { tables: PG_ADAPTER_TABLES }) as Adapter;
     const first = await adapter.createUser!({
       id: crypto.randomUUID(),
       email: "a@example.test",
@@ -202,7 +184,7 @@ describe.each([["int primary key"], ["bigint primary key"]])(
     afterAll(() => file.close());
 
     test("takes the proposed id, so each new user is found by it", async () => {
-      const adapter = SqlAdapter(file.db, { tables: TABLES }) as Adapter;
+      const adapter = SqlAdapter(file.db, { tables: PG_ADAPTER_TABLES }) as Adapter;
       const id = crypto.randomUUID();
       expect((await adapter.createUser!({ id, email: "a@example.test", emailVerified: null })).id).toBe(id);
       expect((await adapter.getUser!(id))?.email).toBe("a@example.test");

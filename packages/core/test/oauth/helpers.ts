@@ -2,7 +2,7 @@
  * Shared setup of the OAuth/OIDC tests: a real OpenID Provider (oidc-provider on 127.0.0.1),
  * configs pointing at it, and a browser-like walk through sign-in, provider and callback.
  */
-import { Auth, type AuthConfig, type OAuth2Config } from "@portcullis/core";
+import { type Adapter, Auth, type AuthConfig, type OAuth2Config } from "@portcullis/core";
 import {
   type OidcTestClient,
   startOpenIdProvider,
@@ -34,6 +34,19 @@ export const BOB: TestAccount = {
   email_verified: true,
   name: "Bob Example",
 };
+
+/** An attacker: an ordinary account at the IdP. */
+export const MALLORY: TestAccount = {
+  sub: "mallory",
+  email: "mallory@example.test",
+  email_verified: true,
+  name: "Mallory",
+};
+
+/** The user the adapter links to an account of `provider` with subject `sub`, if any. */
+export function owner(adapter: Adapter, provider: string, sub: string) {
+  return adapter.getUserByAccount!({ provider, providerAccountId: sub });
+}
 
 /** Registered client ids and secrets. */
 export const BASIC = { client_id: "basic-app", client_secret: "basic-secret" };

@@ -10,25 +10,19 @@
 import type { Adapter, AdapterUser } from "@portcullis/core/adapters";
 import { AdapterError } from "@portcullis/core/errors";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
-import type { TestAccount, TestOpenIdProvider } from "@portcullis/testkit";
+import type { TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ALICE,
   browser,
   location,
+  MALLORY,
   oauthConfig,
   oidcProvider,
   sessionOf,
   signInThrough,
   startIdp,
 } from "./helpers";
-
-const MALLORY: TestAccount = {
-  sub: "mallory",
-  email: "mallory@example.test",
-  email_verified: true,
-  name: "Mallory",
-};
 
 let idp: TestOpenIdProvider;
 beforeAll(async () => {

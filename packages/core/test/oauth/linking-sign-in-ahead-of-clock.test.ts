@@ -6,29 +6,28 @@
  * linkable for as long as that clock was ahead, and a planted cookie with it. This is how a
  * `sid_checked` ahead of the clock counts as no check. Runs against the real OpenID Provider.
  */
-import type { Adapter } from "@portcullis/core/adapters";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
-import type { TestAccount, TestOpenIdProvider } from "@portcullis/testkit";
+import type { TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOB, browser, location, oauthConfig, oidcProvider, signInThrough, startIdp } from "./helpers";
+import {
+  BOB,
+  browser,
+  location,
+  MALLORY,
+  oauthConfig,
+  oidcProvider,
+  owner,
+  signInThrough,
+  startIdp,
+} from "./helpers";
 
 const MINUTE = 60_000;
-const MALLORY: TestAccount = {
-  sub: "mallory",
-  email: "mallory@example.test",
-  email_verified: true,
-  name: "Mallory",
-};
 
 let idp: TestOpenIdProvider;
 beforeAll(async () => {
   idp = await startIdp({ ids: ["idp", "other"], accounts: [BOB, MALLORY] });
 });
 afterAll(() => idp.stop());
-
-function owner(adapter: Adapter, provider: string, sub: string) {
-  return adapter.getUserByAccount!({ provider, providerAccountId: sub });
-}
 
 /** Two providers at the IdP, a one-minute window, and a clock the test sets (from the real time). */
 function setup(strategy: "jwt" | "database") {

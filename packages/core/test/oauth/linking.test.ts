@@ -8,7 +8,7 @@ import { type Adapter, type AuthConfig, memorySessionStore } from "@portcullis/c
 import { encode } from "@portcullis/core/jwt";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { migrate, SqlAdapter } from "@portcullis/sql-adapter";
-import type { TestAccount, TestClient, TestOpenIdProvider } from "@portcullis/testkit";
+import type { TestClient, TestOpenIdProvider } from "@portcullis/testkit";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,8 +17,10 @@ import {
   BOB,
   browser,
   location,
+  MALLORY,
   oauthConfig,
   oidcProvider,
+  owner,
   SECRET,
   sessionOf,
   signInThrough,
@@ -28,14 +30,6 @@ import {
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const SESSION_COOKIE = "authjs.session-token";
-
-/** The attacker: an ordinary account at the IdP. */
-const MALLORY: TestAccount = {
-  sub: "mallory",
-  email: "mallory@example.test",
-  email_verified: true,
-  name: "Mallory",
-};
 
 let idp: TestOpenIdProvider;
 beforeAll(async () => {
@@ -65,10 +59,6 @@ async function sqliteAdapter(): Promise<{ adapter: Adapter; close: () => Promise
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(":memory:") }) });
   await migrate(db);
   return { adapter: SqlAdapter(db), close: () => db.destroy() };
-}
-
-function owner(adapter: Adapter, provider: string, sub: string) {
-  return adapter.getUserByAccount!({ provider, providerAccountId: sub });
 }
 
 /** A victim's browser carrying the attacker's session cookie, as a sibling subdomain would plant it. */
