@@ -13,7 +13,13 @@ import {
 } from "@portcullis/client";
 import { skipCSRFCheck } from "@portcullis/core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, browser, type PortcullisApp, startPortcullis } from "./helpers";
+import {
+  type Browser,
+  browser,
+  type PortcullisApp,
+  signInAsAlice as signInAsAliceIn,
+  startPortcullis,
+} from "./helpers";
 
 let server: PortcullisApp;
 let origin: string;
@@ -29,13 +35,7 @@ afterEach(() => configureClient({}));
 
 /** Signs the test browser in as alice without navigating. */
 async function signInAsAlice(): Promise<void> {
-  const result = await signIn("credentials", {
-    ...b.options,
-    username: "alice",
-    password: "wonderland",
-    redirect: false,
-  });
-  expect(result?.ok).toBe(true);
+  expect((await signInAsAliceIn(b))?.ok).toBe(true);
 }
 
 describe("reading", () => {

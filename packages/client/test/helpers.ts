@@ -2,7 +2,7 @@
  * Shared setup of the client tests: a real Portcullis server on loopback, and a "browser" for the
  * client made of a cookie-keeping fetch and a navigation recorder.
  */
-import type { ClientOptions } from "@portcullis/client";
+import { type ClientOptions, type SignInResult, signIn } from "@portcullis/client";
 import { Auth, type AuthConfig } from "@portcullis/core";
 import Credentials from "@portcullis/core/providers/credentials";
 import Email from "@portcullis/core/providers/email";
@@ -104,4 +104,18 @@ export async function startPortcullis(overrides: Partial<AuthConfig> = {}): Prom
   const setup = portcullisConfig(overrides);
   const app = await serve((request) => Auth(request, setup.config));
   return { ...setup, app };
+}
+
+/**
+ * Signs `tab` in as alice with the credentials provider, without navigating; `redirectTo` is
+ * where the server should send her (default: the client's default, the current page).
+ */
+export function signInAsAlice(tab: Browser, redirectTo?: string): Promise<SignInResult | undefined> {
+  return signIn("credentials", {
+    ...tab.options,
+    username: "alice",
+    password: "wonderland",
+    redirect: false,
+    ...(redirectTo !== undefined && { redirectTo }),
+  });
 }

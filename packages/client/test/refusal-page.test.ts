@@ -7,7 +7,7 @@
 import { getSession, signIn, signOut } from "@portcullis/client";
 import { signOut as reactSignOut } from "@portcullis/client/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, browser, type PortcullisApp, startPortcullis } from "./helpers";
+import { type Browser, browser, type PortcullisApp, signInAsAlice, startPortcullis } from "./helpers";
 
 let server: PortcullisApp;
 let origin: string;
@@ -57,13 +57,7 @@ describe("signIn(redirect: false) from the page a failed sign-in left the user o
 describe("signOut refused on a page whose URL is the refusal URL", () => {
   it("a sign-out the server refused (MissingCSRF) rejects instead of passing for a sign-out", async () => {
     b = browser(origin);
-    const ok = await signIn("credentials", {
-      ...b.options,
-      username: "alice",
-      password: "wonderland",
-      redirectTo: `${origin}/`,
-      redirect: false,
-    });
+    const ok = await signInAsAlice(b, `${origin}/`);
     expect(ok?.ok).toBe(true);
     // An attacker who can plant cookies (an http:// site, a sibling subdomain) sets a CSRF cookie
     // with Path=/auth/signout: the browser sends it first on the sign-out post only, so /csrf
@@ -115,13 +109,7 @@ function plantedCsrfFetch(tab: Browser): typeof fetch {
 describe("the React entry's signOut on the refusal page", () => {
   it("announces no sign-out to other tabs when the server refused it", async () => {
     b = browser(origin);
-    await signIn("credentials", {
-      ...b.options,
-      username: "alice",
-      password: "wonderland",
-      redirectTo: `${origin}/`,
-      redirect: false,
-    });
+    await signInAsAlice(b, `${origin}/`);
     const otherTab = new BroadcastChannel("portcullis.session");
     const heard: unknown[] = [];
     otherTab.onmessage = (event) => heard.push(event.data);
@@ -145,13 +133,7 @@ describe("the React entry's signOut on the refusal page", () => {
 describe("the same refusal on any other page", () => {
   it("signOut rejects", async () => {
     b = browser(origin);
-    await signIn("credentials", {
-      ...b.options,
-      username: "alice",
-      password: "wonderland",
-      redirectTo: `${origin}/`,
-      redirect: false,
-    });
+    await signInAsAlice(b, `${origin}/`);
     await expect(
       signOut({ ...b.options, fetch: plantedCsrfFetch(b), redirectTo: `${origin}/`, redirect: false }),
     ).rejects.toThrow(/MissingCSRF/);
