@@ -94,29 +94,12 @@ export function isAccountUserId(id: string): boolean {
   return ACCOUNT_USER_ID.test(id);
 }
 
-/** Links the account to an existing user when saved. */
-function linkTo(user: AdapterUser, signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
-  return {
-    user,
-    isNewUser: false,
-    save: async () => {
-      const adapter = ctx.config.adapter!;
-      const account = { ...signIn.account, userId: user.id } as Parameters<
-        NonNullable<typeof adapter.linkAccount>
-      >[0];
-      await callAdapter("linkAccount", () => adapter.linkAccount!(account));
-      await emit(ctx.config, "linkAccount", { user, account, profile: signIn.user });
-      return user;
-    },
-  };
-}
-
 /**
- * The user that now holds an account a first sign-in failed to create: the winner of a race
- * between two first sign-ins of that account (a double-submitted callback, two tabs), which the
- * adapter's unique key on the account settled. Only for accounts the provider has just vouched
- * for (OAuth, OIDC): the loser proved it is that account, and a moment later would have signed
- * in as its user anyway. A passkey is new at registration, so another holder is a clash, not a
+ * The user that now holds an account a sign-in failed to store: the winner of a race between
+ * two sign-ins of that account (a double-submitted callback, two tabs) that both found it
+ * unknown, which the adapter's unique key on the account settled. Only for accounts the provider
+ * has just vouched for (OAuth, OIDC): the loser proved it is that account, and a moment later
+ * would have signed in as its user anyway. A passkey is new at registration, so another holder is a clash, not a
  * race. Null when nobody holds it (the failure was something else) or the lookup fails too.
  */
 async function raceWinner(account: Account, ctx: ActionContext): Promise<AdapterUser | null> {
@@ -128,6 +111,32 @@ async function raceWinner(account: Account, ctx: ActionContext): Promise<Adapter
   } catch {
     return null;
   }
+}
+
+/**
+ * Links the account to an existing user when saved. When the link fails because a concurrent
+ * sign-in linked the same account to this very user first (two tabs linking one new account),
+ * the sign-in goes on: the link it wanted exists, and the winner fired the `linkAccount` event.
+ */
+function linkTo(user: AdapterUser, signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
+  return {
+    user,
+    isNewUser: false,
+    save: async () => {
+      const adapter = ctx.config.adapter!;
+      const account = { ...signIn.account, userId: user.id } as Parameters<
+        NonNullable<typeof adapter.linkAccount>
+      >[0];
+      try {
+        await callAdapter("linkAccount", () => adapter.linkAccount!(account));
+      } catch (error) {
+        if ((await raceWinner(signIn.account, ctx))?.id !== user.id) throw error;
+        return user;
+      }
+      await emit(ctx.config, "linkAccount", { user, account, profile: signIn.user });
+      return user;
+    },
+  };
 }
 
 /**
@@ -169,6 +178,7 @@ function createNew(signIn: AccountSignIn, ctx: ActionContext): ResolvedAccount {
  * - a known account: its user, unless a different user is signed in ({@link AccountNotLinked});
  * - an unknown account while signed in: linked to the signed-in user when that session signed in
  *   within `linking.maxSessionAge`, else {@link OAuthAccountNotLinked} (sign in again, then link);
+ *   when a concurrent sign-in links the same OAuth account to that user first, the sign-in goes on;
  * - an unknown account whose email an existing user has: {@link OAuthAccountNotLinked}, unless
  *   the provider sets `allowDangerousEmailAccountLinking` and the email is in normal form
  *   (then linked to that user);
