@@ -164,6 +164,31 @@ describe("unusable answers reject with the operation named", () => {
   });
 });
 
+describe("an error named beside the url that is not a text", () => {
+  // A Portcullis server names a refusal's error type beside its URL; anything but a non-empty
+  // string there is ignored, so the URL decides, as it does against Auth.js.
+  const answeringSignIn = (url: string, error: unknown) =>
+    answering((path) => {
+      if (path === "/auth/providers")
+        return json({ credentials: { id: "credentials", type: "credentials" } });
+      if (path === "/auth/csrf") return json({ csrfToken: "e".repeat(64) });
+      return json({ url, error });
+    });
+
+  it.each([42, null, "", { type: "CredentialsSignin" }, ["CredentialsSignin"]])(
+    "error %j: a refusal URL is still a refusal, and any other URL a success",
+    async (error) => {
+      const refusing = await answeringSignIn("/auth/signin?error=CredentialsSignin", error);
+      const refused = await signIn("credentials", { ...browser(refusing.url).options, redirect: false });
+      expect(refused).toMatchObject({ ok: false, error: "CredentialsSignin" });
+
+      const accepting = await answeringSignIn("/dashboard", error);
+      const accepted = await signIn("credentials", { ...browser(accepting.url).options, redirect: false });
+      expect(accepted).toMatchObject({ ok: true, error: undefined, url: `${accepting.url}/dashboard` });
+    },
+  );
+});
+
 describe("a sign-out the server refuses", () => {
   it("rejects, navigating or not, and the session lives on", async () => {
     const server = await startPortcullis();
