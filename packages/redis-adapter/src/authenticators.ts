@@ -16,12 +16,16 @@ type AuthenticatorMethods = Required<
   >
 >;
 
-// KEYS: authenticator. ARGV: prefix, user id, credential id, then the hash's pairs.
+// KEYS: authenticator. ARGV: prefix, user id, credential id, then the hash's pairs. A credential
+// is unique, as under a database's unique key on its id: never taken from a live user (two
+// registrations of one credential racing would otherwise move the first one's passkey to the
+// second), only from one whose hash is gone.
 const CREATE = script(`
 local id, credential = ARGV[2], ARGV[3]
 if redis.call('EXISTS', P .. 'user:' .. id) == 0 then return 'no-user' end
 local previous = owner(KEYS[1])
 if previous and previous ~= id then
+  if redis.call('EXISTS', P .. 'user:' .. previous) == 1 then return 'credential-taken' end
   redis.call('SREM', P .. 'user-authenticators:' .. previous, credential)
 end
 redis.call('DEL', KEYS[1])
@@ -57,10 +61,14 @@ export function authenticatorMethods({ keys, run, call, row, client }: AdapterCo
     async createAuthenticator(created) {
       const key = keys.authenticator(created.credentialID);
       const args = [created.userId, created.credentialID, ...encodeRow(AUTHENTICATOR, created)];
-      if ((await run("createAuthenticator", key, CREATE, args)) === "no-user") {
+      const outcome = await run("createAuthenticator", key, CREATE, args);
+      if (outcome === "no-user") {
         throw new AdapterError(
           "RedisAdapter createAuthenticator: the authenticator refers to a user that does not exist.",
         );
+      }
+      if (outcome === "credential-taken") {
+        throw new AdapterError("RedisAdapter createAuthenticator: another user has this credential.");
       }
       return created;
     },

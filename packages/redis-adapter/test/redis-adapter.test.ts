@@ -215,6 +215,44 @@ describe("indexes", () => {
     expect(await db.getAccount("42", "github")).toMatchObject({ userId: first.id, access_token: "a2" });
   });
 
+  it("a credential belongs to one user: createAuthenticator refuses it to another and leaves it where it is", async () => {
+    const db = adapter();
+    const [first, second, gone] = [await newUser(db), await newUser(db), await newUser(db)];
+    const passkey = {
+      providerAccountId: "cred-1",
+      credentialID: "cred-1",
+      credentialPublicKey: "pk",
+      counter: 0,
+      credentialBackedUp: false,
+      credentialDeviceType: "singleDevice",
+    } as const;
+    await db.createAuthenticator({ ...passkey, userId: first.id });
+    await expect(
+      db.createAuthenticator({ ...passkey, userId: second.id, credentialPublicKey: "other" }),
+    ).rejects.toThrow(/createAuthenticator: another user has this credential/);
+    expect(await db.getAuthenticator("cred-1")).toMatchObject({
+      userId: first.id,
+      credentialPublicKey: "pk",
+    });
+    expect(await db.listAuthenticatorsByUserId(second.id)).toEqual([]);
+    // One left by a user whose hash is gone may be taken.
+    await db.createAuthenticator({
+      ...passkey,
+      credentialID: "cred-2",
+      providerAccountId: "cred-2",
+      userId: gone.id,
+    });
+    await client.del(`${PREFIX}user:${gone.id}`);
+    await db.createAuthenticator({
+      ...passkey,
+      credentialID: "cred-2",
+      providerAccountId: "cred-2",
+      userId: second.id,
+    });
+    expect(await db.getAuthenticator("cred-2")).toMatchObject({ userId: second.id });
+    expect(await client.smembers(`${PREFIX}user-authenticators:${gone.id}`)).toEqual([]);
+  });
+
   it("an account left by a user whose hash is gone may be linked to another user", async () => {
     const db = adapter();
     const [gone, next] = [await newUser(db), await newUser(db)];
