@@ -79,15 +79,31 @@ export function publicUrl(request: Request, config: InternalConfig): URL {
     if (isLoopback(url.hostname)) return url;
     // Either the app runs somewhere without saying where, or a client forged the Host: the
     // client gets a 400, and the log tells the deployer what to set.
-    config.logger.error(
-      new UntrustedHost(
-        `Host ${url.host} is not trusted: without AUTH_URL or a declared trust, only loopback hosts (localhost, 127.0.0.1, [::1]) are served. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy you run sets the Host and X-Forwarded-* headers.`,
-      ),
-    );
+    config.logger.error(untrustedHost(url.host, "loopback"));
     throw new BadRequest("The request's host is not a loopback host and no public URL is configured.");
   }
-  throw new UntrustedHost(
-    `Host ${url.host} is not trusted. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy you run sets the Host and X-Forwarded-* headers.`,
+  throw untrustedHost(url.host, "none");
+}
+
+/**
+ * The refusal of a host nothing vouches for, saying what to set: under `loopback` trust (nothing
+ * declared, outside production) for a host that is not a loopback one, under `none` for any.
+ *
+ * @param host The host the request named.
+ * @param trust The configuration's host trust.
+ * @returns The error to log or throw.
+ * @example
+ * ```ts
+ * throw untrustedHost("app.example", "none")
+ * ```
+ */
+export function untrustedHost(host: string, trust: Exclude<HostTrust, "proxy">): UntrustedHost {
+  const why =
+    trust === "loopback"
+      ? ": without AUTH_URL or a declared trust, only loopback hosts (localhost, 127.0.0.1, [::1]) are served"
+      : "";
+  return new UntrustedHost(
+    `Host ${host} is not trusted${why}. Set AUTH_URL to the app's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when a proxy you run sets the Host and X-Forwarded-* headers.`,
   );
 }
 
