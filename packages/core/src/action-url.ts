@@ -1,5 +1,5 @@
 /** Builds the URL of an action for integrations that need one outside a request to the core. */
-import { declaredTrust, type EnvObject, envUrl } from "./config/env";
+import { declaredTrust, type EnvObject, envUrl, isProduction } from "./config/env";
 import { firstValue, HOST, hostTrust, isLoopback, publicProtocol, untrustedHost } from "./http/origin";
 
 /**
@@ -38,10 +38,7 @@ export function createActionURL(
     if (config.basePath && !base.pathname.replace(/\/+$/, "").endsWith(config.basePath))
       base.pathname = config.basePath;
   } else {
-    const trust = hostTrust(
-      config.trustHost ?? declaredTrust(envObject),
-      envObject.NODE_ENV === "production",
-    );
+    const trust = hostTrust(config.trustHost ?? declaredTrust(envObject), isProduction(envObject));
     const requestProtocol = `${(protocol ?? "https").replace(/:$/, "")}:`;
     const proxied = trust === "proxy";
     const host =

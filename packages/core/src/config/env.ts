@@ -34,6 +34,60 @@ export function processEnv(): EnvObject {
   });
 }
 
+/**
+ * Where {@link setEnvDefaults} leaves the environment it was given, for the engine to read
+ * `AUTH_URL` and `NODE_ENV` from too. Module-private, so nothing from JSON or the environment can
+ * set it; enumerable, so it survives the spreads integrations make of a configuration.
+ */
+const GIVEN_ENV = Symbol("portcullis.givenEnvironment");
+
+/**
+ * The environment a configuration is read with: the one given to {@link setEnvDefaults} (a
+ * Worker's bindings, SvelteKit's `$env`), then the process environment for what that one lacks.
+ *
+ * @param config The configuration as the app passed it.
+ * @returns The environment.
+ * @example
+ * ```ts
+ * configEnv(setEnvDefaults({ AUTH_URL: "https://app.example/auth" }, config)).AUTH_URL // "https://app.example/auth"
+ * ```
+ */
+export function configEnv(config: AuthConfig): EnvObject {
+  const given = (config as { [GIVEN_ENV]?: EnvObject })[GIVEN_ENV];
+  const process = processEnv();
+  if (!given) return process;
+  return new Proxy({} as EnvObject, {
+    get: (_target, name) => (typeof name === "string" ? (given[name] ?? process[name]) : undefined),
+  });
+}
+
+/**
+ * Whether an environment is production: `NODE_ENV` says so; without `NODE_ENV`, a runtime with no
+ * process environment at all (Cloudflare Workers without Node compatibility) counts as production,
+ * as nothing there marks a development server and a deployed Worker must not get development's
+ * leniency (a random secret per isolate, short secrets, loopback hosts).
+ *
+ * @param env The environment (see {@link configEnv}).
+ * @returns True in production.
+ * @example
+ * ```ts
+ * isProduction({ NODE_ENV: "production" }) // true
+ * ```
+ */
+export function isProduction(env: EnvObject): boolean {
+  const mode = env.NODE_ENV;
+  if (mode !== undefined) return mode === "production";
+  return !hasProcessEnv();
+}
+
+function hasProcessEnv(): boolean {
+  try {
+    return typeof (globalThis as { process?: { env?: unknown } }).process?.env === "object";
+  } catch {
+    return false;
+  }
+}
+
 /** Reads a boolean variable: `true`/`1`/`yes` is true, `false`/`0`/`no` is false, anything else undefined. */
 export function envFlag(value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;
@@ -128,6 +182,9 @@ function withProviderEnv(provider: ProviderConfig, env: EnvObject): ProviderConf
  */
 export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): AuthConfig {
   fillFromEnv(envObject, config);
+  // AUTH_URL pins the public origin and NODE_ENV decides production: the engine reads both when
+  // it normalises the configuration, from this environment first (a Worker has no other).
+  Object.defineProperty(config, GIVEN_ENV, { value: envObject, enumerable: true, configurable: true });
   // Integrations written for Auth.js read the path back to mount their routes.
   config.basePath ??= "/auth";
   return config;

@@ -34,7 +34,7 @@ import type {
 } from "../types";
 import { skipCSRFCheck } from "../types";
 import { resolveCookies } from "./cookies";
-import { envFlag, envUrl, fillFromEnv, processEnv } from "./env";
+import { configEnv, envFlag, envUrl, fillFromEnv, isProduction } from "./env";
 import { createLogger } from "./logger";
 import { DEFAULT_TIMEOUTS, resolveTimeouts, type Timeouts } from "./timeouts";
 import { checkClientIds, validateConfig } from "./validate";
@@ -163,7 +163,7 @@ export function internalConfig(config: AuthConfig): InternalConfig {
 }
 
 function normalize(userConfig: AuthConfig): InternalConfig {
-  const env = processEnv();
+  const env = configEnv(userConfig);
   const config = fillFromEnv(env, { ...userConfig });
   const logger = createLogger(config.logger, !!config.debug);
   const adapter = typeof config.adapter === "function" ? config.adapter() : config.adapter;
@@ -171,7 +171,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
   const maxAge = config.session?.maxAge ?? 30 * DAY;
   const rawUrl = envUrl(env);
   const secrets = config.secret === undefined ? [] : [config.secret].flat().filter(Boolean);
-  const production = env.NODE_ENV === "production";
+  const production = isProduction(env);
   const warn = (code: WarningCode) => warnOnce(logger, config.logger?.warn, code);
   let error: AuthError | undefined;
   if (secrets.length === 0) {
@@ -224,7 +224,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     warn,
     cookies: { plain: resolveCookies(false, config.cookies), secure: resolveCookies(true, config.cookies) },
     useSecureCookies: config.useSecureCookies,
-    hostTrust: hostTrust(config.trustHost, env.NODE_ENV === "production"),
+    hostTrust: hostTrust(config.trustHost, production),
     trustedProxy:
       userConfig.trustHost === true ||
       (userConfig.trustHost === undefined && envFlag(env.AUTH_TRUST_HOST) === true),

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { Auth, type AuthConfig } from "@portcullis/core";
+import { Auth, type AuthConfig, setEnvDefaults } from "@portcullis/core";
 import Credentials from "@portcullis/core/providers/credentials";
 import { TestClient } from "../../../testkit/src/client";
 
@@ -28,6 +28,13 @@ export interface FlowSummary {
   session: { status: number; user: unknown; hasExpiry: boolean };
   signOut: { status: number; location: string | null; cookies: string[] };
   sessionAfterSignOut: { status: number; body: unknown };
+  /** A configuration given its environment through `setEnvDefaults`, as a Worker passes its bindings. */
+  givenEnvironment: {
+    /** The sign-in URL `/providers` names for a request with a forged X-Forwarded-Host: AUTH_URL's. */
+    signinUrl: unknown;
+    /** The status of a request under a short secret and no NODE_ENV: 500 where that is production. */
+    shortSecretStatus: number;
+  };
 }
 
 const ORIGIN = "https://app.example";
@@ -121,7 +128,41 @@ export async function runFlow(): Promise<FlowReport> {
   const afterResponse = await client.get("/auth/session");
   const sessionAfterSignOut = { status: afterResponse.status, body: await afterResponse.json() };
 
-  return { runtime: runtimeName(), summary: { csrf, signIn, session, signOut, sessionAfterSignOut } };
+  return {
+    runtime: runtimeName(),
+    summary: {
+      csrf,
+      signIn,
+      session,
+      signOut,
+      sessionAfterSignOut,
+      givenEnvironment: await givenEnvironment(),
+    },
+  };
+}
+
+const credentialsOnly = () => [Credentials({ credentials: { username: {} }, authorize: () => null })];
+
+/**
+ * The environment given with `setEnvDefaults`, not `process.env`: its AUTH_URL pins the public
+ * origin against a forged X-Forwarded-Host, and without NODE_ENV a runtime with no process
+ * environment (workerd) is production, where a short secret is refused.
+ */
+async function givenEnvironment(): Promise<FlowSummary["givenEnvironment"]> {
+  const pinned = setEnvDefaults(
+    { AUTH_URL: "https://app.example/auth", AUTH_SECRET: config.secret as string },
+    { providers: credentialsOnly() },
+  );
+  const forged = new Request("https://app.example/auth/providers", {
+    headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+  });
+  const providers = (await (await Auth(forged, pinned)).json()) as { credentials?: { signinUrl?: unknown } };
+  const short = setEnvDefaults(
+    { AUTH_URL: "https://app.example/auth", AUTH_SECRET: "short" },
+    { providers: credentialsOnly() },
+  );
+  const shortSecret = await Auth(new Request("https://app.example/auth/session"), short);
+  return { signinUrl: providers.credentials?.signinUrl, shortSecretStatus: shortSecret.status };
 }
 
 /** workerd's entry: a Worker whose every request runs the flow and answers the report as JSON. */
