@@ -79,6 +79,38 @@ export async function revalidate(token: JWT, ctx: ActionContext, force = false):
   return { ...token, [CHECKED]: nowSeconds };
 }
 
+/** The claims that tie a token to its session: its id and last check, and the sign-in time. */
+const SESSION_CLAIMS = [SID, CHECKED, "auth_time"] as const;
+
+/**
+ * The token a `jwt` callback returned, with the session claims of the token it was given that it
+ * left out: `sid` and `sid_checked` (without them the store is never asked again, so revoking the
+ * session would end nothing) and `auth_time` (the sign-in time linking and `absoluteMaxAge` count
+ * from). A callback that builds its token anew at sign-in (`user ? { sub, role } : token`, a
+ * common Auth.js shape) would otherwise turn these off without a word. The `sid` is always the
+ * given one: a callback cannot tie the cookie to another session.
+ *
+ * @param returned The callback's token.
+ * @param given The token the callback was given.
+ * @returns `returned`, or a copy with the missing claims.
+ * @example
+ * ```ts
+ * withSessionClaims({ sub: "u1" }, { sub: "u1", sid: "a", sid_checked: 1, auth_time: 1 }) // all four
+ * ```
+ */
+export function withSessionClaims(returned: JWT, given: JWT): JWT {
+  if (returned === given) return returned;
+  const missing = SESSION_CLAIMS.filter(
+    (claim) =>
+      given[claim] !== undefined &&
+      (claim === SID ? returned[claim] !== given[claim] : returned[claim] === undefined),
+  );
+  if (missing.length === 0) return returned;
+  const kept: Record<string, unknown> = { ...returned };
+  for (const claim of missing) kept[claim] = given[claim];
+  return kept as JWT;
+}
+
 /** When the session began (ms), from the `auth_time` claim; undefined for tokens without it. */
 export function signedInAt(token: JWT): number | undefined {
   return typeof token.auth_time === "number" ? token.auth_time * 1000 : undefined;

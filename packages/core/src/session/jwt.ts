@@ -21,7 +21,7 @@ import {
 } from "../http/cookies";
 import type { DefaultSession, JWT, Session, SessionCallbackParams, User } from "../types";
 import { IDP_CLAIMS, type IdpSession, idpSessionOf } from "./idp";
-import { register, revalidate, SID, signedInAt, unregister } from "./jwt-store";
+import { register, revalidate, SID, signedInAt, unregister, withSessionClaims } from "./jwt-store";
 import { absoluteExpiry, isoTime } from "./lifetime";
 import type { Identity, SessionState, SessionStrategy, SignedIn } from "./strategy";
 
@@ -228,7 +228,7 @@ async function refresh(
       : { session: null, cookies: clear(req, ctx) };
   }
   if (token === null) return { session: null, cookies: clear(req, ctx) };
-  return answer(token, req, ctx, update);
+  return answer(withSessionClaims(token, decoded), req, ctx, update);
 }
 
 /** The client session of a live token, and the cookie that carries the token on. */
@@ -307,7 +307,7 @@ export const jwtStrategy: SessionStrategy = {
     }
     // Once the new session stands: a sign-in that failed before here leaves the old one as it was.
     await unregisterReplaced(req, ctx);
-    if (token !== null) return sessionCookies(token, req, ctx);
+    if (token !== null) return sessionCookies(withSessionClaims(token, defaultToken), req, ctx);
     // The callback refused the session: the browser is signed out, and nothing carries this one.
     await unregister(registered, ctx, "unused");
     return clear(req, ctx);
