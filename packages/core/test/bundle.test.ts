@@ -88,8 +88,11 @@ describe("the size of an edge bundle of Auth + credentials", () => {
   // marker, the adapter-answer checks, the bounded provider reads) added about 10 KB: this test
   // is what noticed. It was 1.95 until the red-team fixes of 2026-11-27 (the token's exp at the
   // absolute end, the replaced revocable session, the createSession and getUser answer checks,
-  // pages never cached, the CSRF warning) took it to 281,650 bytes, 1.952 times.
-  const BOUND = 1.96;
+  // pages never cached, the CSRF warning) took it to 281,650 bytes, 1.952 times. It was 1.96
+  // until the fixes of 2026-11-27's third round (the credentials limit's fold of what real
+  // collations fold, the environment given to setEnvDefaults, the session claims a jwt callback
+  // drops, createActionURL's trust rule) took it past 1.965.
+  const BOUND = 1.97;
 
   it(`stays within ${BOUND} times Auth.js's, bundled the same way in the same run`, async () => {
     const ours = Buffer.byteLength((await bundle(CREDENTIALS_APP)).code);
