@@ -22,6 +22,7 @@ export const PORTCULLIS_EXPORTS: Readonly<Record<string, readonly string[]>> = {
   "@portcullis/next": [".", "./adapters", "./providers", "./providers/*", "./package.json"],
   "@portcullis/express": [".", "./adapters", "./providers", "./providers/*", "./package.json"],
   "@portcullis/fastify": [".", "./adapters", "./providers", "./providers/*", "./package.json"],
+  "@portcullis/hono": [".", "./adapters", "./providers", "./providers/*", "./package.json"],
   "@portcullis/sveltekit": [
     ".",
     "./client",

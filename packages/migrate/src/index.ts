@@ -9,4 +9,10 @@ export { type MigrateOptions, type MigrateReport, migrate } from "./migrate";
 export { rewritePackageJson } from "./rewrite-package-json";
 export { type ManualStep, rewriteSource, type SourceRewrite } from "./rewrite-source";
 export { rewriteSvelte } from "./rewrite-svelte";
-export { replacementPackages, rewriteSpecifier, type SpecifierRewrite } from "./specifiers";
+export {
+  type ManifestFacts,
+  missingExport,
+  replacementPackages,
+  rewriteSpecifier,
+  type SpecifierRewrite,
+} from "./specifiers";

@@ -1,6 +1,7 @@
 /**
- * package.json: Auth.js packages in the dependency lists become their Portcullis counterparts, in
- * the same place and list; the adapters stay. Formatting (indent, final newline) is kept.
+ * package.json: Auth.js packages (and `@hono/auth-js`) in the dependency lists become their
+ * Portcullis counterparts, in the same place and list; the adapters stay. Formatting (indent,
+ * final newline) is kept.
  */
 import { replacementPackages } from "./specifiers";
 
@@ -20,13 +21,14 @@ const LISTS = ["dependencies", "devDependencies", "peerDependencies", "optionalD
  */
 export function rewritePackageJson(text: string, version: string): { text: string; changed: boolean } {
   const manifest = JSON.parse(text) as Record<string, unknown>;
+  const react = LISTS.some((list) => Object.hasOwn(Object(manifest[list]), "react"));
   let changed = false;
   for (const list of LISTS) {
     const deps = manifest[list];
     if (!deps || typeof deps !== "object") continue;
     const next: Record<string, string> = {};
     for (const [name, range] of Object.entries(deps as Record<string, string>)) {
-      const replacements = replacementPackages(name);
+      const replacements = replacementPackages(name, { react });
       if (!replacements) {
         next[name] ??= range;
         continue;

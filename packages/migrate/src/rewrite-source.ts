@@ -4,8 +4,18 @@
  * `declare module "..."` augmentations; and `import("...")` types in JSDoc comments, as JavaScript
  * files write their types. Strings that merely look like module names are left alone.
  */
-import { Node, Project, type SourceFile, type StringLiteral, ts } from "ts-morph";
-import { rewriteSpecifier } from "./specifiers";
+import {
+  type ExportDeclaration,
+  type ExportSpecifier,
+  type ImportDeclaration,
+  type ImportSpecifier,
+  Node,
+  Project,
+  type SourceFile,
+  type StringLiteral,
+  ts,
+} from "ts-morph";
+import { missingExport, rewriteSpecifier } from "./specifiers";
 
 /** A specifier the codemod could not rewrite, with where it is and why. */
 export interface ManualStep {
@@ -43,11 +53,25 @@ export function rewriteSource(text: string, fileName: string): SourceRewrite {
   const file = project.createSourceFile(`/${fileName.replace(/^\/+/, "")}`, text, { overwrite: true });
   try {
     const manual: ManualStep[] = [];
-    let changed = false;
+    let changed = splitMissingExports(file);
     for (const literal of specifierLiterals(file)) {
       const specifier = literal.getLiteralValue();
       const rewrite = rewriteSpecifier(specifier);
-      if (rewrite?.kind === "rename") {
+      const parent = literal.getParent();
+      const missing =
+        rewrite?.kind === "rename" && (Node.isImportDeclaration(parent) || Node.isExportDeclaration(parent))
+          ? missingElements(parent, specifier)
+          : [];
+      if (missing.length > 0) {
+        // Left on the old module (the split below put the other names on a line of their own).
+        for (const element of missing)
+          manual.push({
+            file: fileName,
+            line: literal.getStartLineNumber(),
+            specifier,
+            reason: missingExport(specifier, element.getName())!,
+          });
+      } else if (rewrite?.kind === "rename") {
         literal.setLiteralValue(rewrite.to);
         changed = true;
       } else if (rewrite?.kind === "manual") {
@@ -64,6 +88,49 @@ export function rewriteSource(text: string, fileName: string): SourceRewrite {
   } finally {
     project.removeSourceFile(file);
   }
+}
+
+/** The named imports or re-exports of a declaration that the renamed module does not export. */
+function missingElements(
+  declaration: ImportDeclaration | ExportDeclaration,
+  specifier: string,
+): Array<ImportSpecifier | ExportSpecifier> {
+  const elements: Array<ImportSpecifier | ExportSpecifier> = Node.isImportDeclaration(declaration)
+    ? declaration.getNamedImports()
+    : declaration.getNamedExports();
+  return elements.filter((element) => missingExport(specifier, element.getName()) !== undefined);
+}
+
+/**
+ * Splits each top-level import or re-export that names both exports the Portcullis module has
+ * and exports it lacks (`import { signIn, useOauthPopupLogin } from "@hono/auth-js/react"`): the
+ * lacking ones move to a declaration of their own on the next line, left on the old module and
+ * listed, so the others can still be renamed.
+ *
+ * @returns Whether the file changed.
+ */
+function splitMissingExports(file: SourceFile): boolean {
+  let changed = false;
+  for (const declaration of [...file.getImportDeclarations(), ...file.getExportDeclarations()]) {
+    const specifier = declaration.getModuleSpecifierValue();
+    const moduleSpecifier = declaration.getModuleSpecifier();
+    if (specifier === undefined || !moduleSpecifier) continue;
+    const missing = missingElements(declaration, specifier);
+    if (missing.length === 0) continue;
+    const isImport = Node.isImportDeclaration(declaration);
+    const all = isImport ? declaration.getNamedImports() : declaration.getNamedExports();
+    const othersStay = isImport && (declaration.getDefaultImport() || declaration.getNamespaceImport());
+    if (missing.length === all.length && !othersStay) continue;
+    const keyword = `${isImport ? "import" : "export"}${declaration.isTypeOnly() ? " type" : ""}`;
+    const names = missing.map((element) => element.getText()).join(", ");
+    const semicolon = declaration.getText().endsWith(";") ? ";" : "";
+    const split = `${keyword} { ${names} } from ${moduleSpecifier.getText()}${semicolon}`;
+    const index = declaration.getChildIndex();
+    for (const element of missing) element.remove();
+    file.insertStatements(index + 1, split);
+    changed = true;
+  }
+  return changed;
 }
 
 /** The string literals of a file that name a module. */

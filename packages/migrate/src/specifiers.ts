@@ -1,5 +1,6 @@
 /**
- * The rename table: which Auth.js module becomes which Portcullis module. One function, so the
+ * The rename table: which Auth.js module (and `@hono/auth-js` module) becomes which Portcullis
+ * module, and which of their exports have no counterpart. One function, so the
  * source rewrite, the Svelte rewrite and the tests agree on every name.
  */
 import { isPortcullisEntryPoint, packageOf } from "./entry-points";
@@ -28,6 +29,32 @@ const NEXT_AUTH: Record<string, string> = {
   "next-auth/adapters": "@portcullis/core/adapters",
   "next-auth/providers": "@portcullis/core/providers",
   "next-auth/package.json": "@portcullis/next/package.json",
+};
+
+/**
+ * `@hono/auth-js`, the community Hono middleware on Auth.js: `@portcullis/hono` exports its API
+ * under the same names, and its React helpers are `@portcullis/client/react`'s.
+ */
+const HONO_AUTH_JS: Record<string, string> = {
+  "@hono/auth-js": "@portcullis/hono",
+  "@hono/auth-js/react": "@portcullis/client/react",
+};
+
+/**
+ * The exports of modules renamed above that the Portcullis module lacks, with what to do instead:
+ * an import of one of them is left on the old module and listed, the rest of the import moves.
+ */
+const MISSING_EXPORTS: Record<string, Record<string, string>> = {
+  "@hono/auth-js": {
+    reqWithEnvUrl:
+      "reqWithEnvUrl has no Portcullis counterpart: requests need no rewriting, as AUTH_URL (or, under trustHost, X-Forwarded-Host) decides the public origin",
+  },
+  "@hono/auth-js/react": {
+    authConfigManager:
+      'authConfigManager has no Portcullis counterpart: for authConfigManager.setConfig({ basePath }), call configureClient({ basePath }) from @portcullis/client/react or write <SessionProvider basePath="...">',
+    useOauthPopupLogin:
+      "useOauthPopupLogin has no Portcullis counterpart: sign in with signIn(provider) from @portcullis/client/react (a redirect, not a popup)",
+  },
 };
 
 const V4_ONLY = new Set(["next-auth/middleware", "next-auth/next", "next-auth/client"]);
@@ -64,7 +91,7 @@ export function rewriteSpecifier(specifier: string): SpecifierRewrite | undefine
 
 /** The counterpart by the rename rules alone, before checking that it exists. */
 function counterpartOf(specifier: string): SpecifierRewrite | undefined {
-  const named = NEXT_AUTH[specifier];
+  const named = NEXT_AUTH[specifier] ?? HONO_AUTH_JS[specifier];
   if (named) return { kind: "rename", to: named };
   const provider = /^(?:next-auth|@auth\/[\w-]+)\/providers\/([\w-]+)$/.exec(specifier);
   if (provider?.[1] && PROVIDER_TYPE_MODULES.has(provider[1]))
@@ -75,7 +102,7 @@ function counterpartOf(specifier: string): SpecifierRewrite | undefined {
       kind: "manual",
       reason: `${specifier} is NextAuth.js v4 API; move to the v5 API (auth() as middleware) first`,
     };
-  if (specifier.startsWith("next-auth/"))
+  if (specifier.startsWith("next-auth/") || specifier.startsWith("@hono/auth-js/"))
     return { kind: "manual", reason: `${specifier} has no Portcullis counterpart` };
   const [scope, name, ...rest] = specifier.split("/");
   if (scope !== "@auth" || !name) return undefined;
@@ -86,18 +113,49 @@ function counterpartOf(specifier: string): SpecifierRewrite | undefined {
 }
 
 /**
+ * Why an export of a renamed module stays behind, or `undefined` when the Portcullis module has it
+ * (or the module is not one the codemod renames).
+ *
+ * @param specifier The module as written, e.g. `@hono/auth-js/react`.
+ * @param name The exported name imported from it.
+ * @returns The reason, for the report.
+ * @example
+ * ```ts
+ * missingExport("@hono/auth-js/react", "useOauthPopupLogin") // "useOauthPopupLogin has no Portcullis counterpart: ..."
+ * missingExport("@hono/auth-js", "verifyAuth") // undefined
+ * ```
+ */
+export function missingExport(specifier: string, name: string): string | undefined {
+  const missing = MISSING_EXPORTS[specifier];
+  return missing && Object.hasOwn(missing, name) ? missing[name] : undefined;
+}
+
+/** What a package.json holds besides the dependency being replaced. */
+export interface ManifestFacts {
+  /** Whether it depends on `react` (an `@hono/auth-js` app using `@hono/auth-js/react` does). */
+  react?: boolean;
+}
+
+/**
  * The Portcullis packages that replace an Auth.js dependency of package.json, or `undefined` when
  * it is not one (adapters stay).
  *
  * @param name A dependency name, e.g. `next-auth`.
+ * @param facts What else the manifest holds: `@hono/auth-js` brings `@portcullis/client` (for
+ * `@hono/auth-js/react`'s imports) only to a manifest that depends on `react`.
  * @returns The replacement package names.
  * @example
  * ```ts
  * replacementPackages("next-auth") // ["@portcullis/next", "@portcullis/client", "@portcullis/core"]
+ * replacementPackages("@hono/auth-js") // ["@portcullis/hono", "@portcullis/core"]
  * ```
  */
-export function replacementPackages(name: string): string[] | undefined {
+export function replacementPackages(name: string, facts: ManifestFacts = {}): string[] | undefined {
   if (name === "next-auth") return ["@portcullis/next", "@portcullis/client", "@portcullis/core"];
+  if (name === "@hono/auth-js")
+    return facts.react
+      ? ["@portcullis/hono", "@portcullis/client", "@portcullis/core"]
+      : ["@portcullis/hono", "@portcullis/core"];
   const framework = FRAMEWORKS[name];
   if (!framework) return undefined;
   return framework === "@portcullis/core" ? [framework] : [framework, "@portcullis/core"];
