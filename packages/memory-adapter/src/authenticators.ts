@@ -28,7 +28,9 @@ export function authenticatorMethods(store: MemoryStore): AuthenticatorMethods {
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const stored = authenticators.get(credentialID);
       if (!stored) throw new AdapterError("No authenticator has this credential id.");
-      stored.counter = newCounter;
+      // Never backwards: of two sign-ins in flight, the lower counter (a clone's) must not replace
+      // the higher one. The row is answered as stored, so the core sees when its write was refused.
+      if (newCounter > stored.counter) stored.counter = newCounter;
       return copy(stored);
     },
   };

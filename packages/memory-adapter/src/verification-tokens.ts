@@ -7,6 +7,18 @@ type VerificationTokenMethods = Required<Pick<Adapter, "createVerificationToken"
 export function verificationTokenMethods({ tokens }: MemoryStore): VerificationTokenMethods {
   return {
     async createVerificationToken(token) {
+      // Tokens nobody uses (a passkey challenge per anonymous options request, an unclicked
+      // magic link) would otherwise stay for the life of the process: each new token removes
+      // the expired ones, so the map holds at most what was created within one token lifetime.
+      // Expiry is judged by this process's clock; a token that arrives expired by it comes from
+      // a caller with another clock (a test's fixed `now`), whose live tokens may all look
+      // expired here, so then nothing is removed.
+      const now = Date.now();
+      if (new Date(token.expires).getTime() > now) {
+        for (const [key, stored] of tokens) {
+          if (new Date(stored.expires).getTime() < now) tokens.delete(key);
+        }
+      }
       tokens.set(pairKey(token.identifier, token.token), copy(token));
       return copy(token);
     },

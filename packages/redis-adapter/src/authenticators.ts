@@ -40,10 +40,15 @@ return members_with_rows(KEYS[1], P .. 'authenticator:')
 `);
 
 // KEYS: authenticator. ARGV: prefix, the counter's JSON. Nil when the credential is unknown:
-// HSET alone would create a hash holding nothing but a counter.
+// HSET alone would create a hash holding nothing but a counter. The counter never goes backwards:
+// it is written only when greater than the stored one (or when none can be read), in this one
+// step, so of two sign-ins in flight with one passkey (the passkey and a clone) the lower counter
+// cannot replace the higher. The hash is answered as stored, so the core sees when its counter was
+// not written and refuses that sign-in; an equal counter (synced passkeys stay at 0) writes nothing.
 const UPDATE_COUNTER = script(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return nil end
-redis.call('HSET', KEYS[1], 'counter', ARGV[2])
+local stored = tonumber(redis.call('HGET', KEYS[1], 'counter'))
+if not stored or tonumber(ARGV[2]) > stored then redis.call('HSET', KEYS[1], 'counter', ARGV[2]) end
 return redis.call('HGETALL', KEYS[1])
 `);
 

@@ -36,10 +36,16 @@ export function authenticatorMethods({ db, dialect, tables }: SqlContext): Authe
       return rows.map(toAuthenticator);
     },
     async updateAuthenticatorCounter(credentialID, newCounter) {
+      // Never backwards, in one conditional UPDATE: of two sign-ins with one passkey in flight at
+      // once (the passkey and a clone), the lower counter must not replace the higher one, which
+      // a read-then-write could not promise. The row is answered as stored, so the core sees when
+      // its counter was not written and refuses that sign-in. An equal counter writes nothing and
+      // answers it: synced passkeys report 0 every time. A NULL counter (read as 0) is replaced.
       await db
         .updateTable(tables.authenticator)
         .set({ counter: newCounter })
         .where("credentialID", "=", credentialID)
+        .where((eb) => eb.or([eb("counter", "<", newCounter), eb("counter", "is", null)]))
         .execute();
       const updated = await byId(credentialID);
       if (!updated)

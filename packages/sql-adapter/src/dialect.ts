@@ -1,7 +1,7 @@
 /**
  * Every difference between SQLite, PostgreSQL and MySQL/MariaDB that the adapter cares about,
- * in one place: column types, how dates and booleans are stored, and how a row is deleted and
- * returned atomically. Everything else in the package is dialect-neutral.
+ * in one place: column types, how dates and booleans are stored and compared, and how a row is
+ * deleted and returned atomically. Everything else in the package is dialect-neutral.
  *
  * @module
  */
@@ -10,6 +10,7 @@ import { isDate } from "@portcullis/core/adapters";
 import { InvalidConfiguration } from "@portcullis/core/errors";
 import {
   DummyDriver,
+  type Expression,
   Kysely,
   MysqlAdapter,
   MysqlIntrospector,
@@ -17,9 +18,11 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  type SqlBool,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  sql,
 } from "kysely";
 import { type AnyDb, inTransaction, type Row, whereAll } from "./db";
 
@@ -54,6 +57,11 @@ export interface SqlDialect {
   date(value: Date | null | undefined, columnType?: string): unknown;
   /** The value bound for a boolean column. */
   boolean(value: boolean): unknown;
+  /**
+   * The condition "the date in `column` is before `value`", given the column's declared type.
+   * Rows whose date is stored in a form the dialect cannot compare do not match.
+   */
+  dateBefore(column: string, value: Date, columnType?: string): Expression<SqlBool>;
   /**
    * Deletes the row of `table` matching every column of `match` and answers it, atomically: of
    * concurrent callers at most one gets the row. Answers undefined when nothing matched.
@@ -120,6 +128,24 @@ async function lockAndDeleteAll(db: AnyDb, table: string, match: Row): Promise<R
 
 const asIs = <T>(value: T) => value;
 
+/** `column < value` on a database with a date type: the driver binds the Date as it writes one. */
+function comparedDate(column: string, value: Date): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} < ${value}`;
+}
+
+/**
+ * SQLite has no date type, so the comparison follows what is stored: epoch milliseconds in an
+ * integer column (text there never matches: SQLite orders every number before any text), else
+ * text read by `julianday`, which parses both ISO 8601 (`...T...Z`) and SQLite's own
+ * `YYYY-MM-DD HH:MM:SS`, in UTC; comparing the text as it is would order those two forms wrongly
+ * within a day. A number in such a column (Prisma's epoch milliseconds) is no date `julianday`
+ * accepts: it answers NULL, so the row does not match.
+ */
+function sqliteDateBefore(column: string, value: Date, columnType?: string): Expression<SqlBool> {
+  if (columnType?.includes("int")) return sql<SqlBool>`${sql.ref(column)} < ${value.getTime()}`;
+  return sql<SqlBool>`julianday(${sql.ref(column)}) < julianday(${value.toISOString()})`;
+}
+
 const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
   // SQLite has no date or boolean type: dates are ISO 8601 text in UTC (sortable, readable and
   // exact to the millisecond), booleans are 0/1. Columns declared as integers (Drizzle's
@@ -134,6 +160,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
       return columnType?.includes("int") ? value.getTime() : value.toISOString();
     },
     boolean: (value) => (value ? 1 : 0),
+    dateBefore: sqliteDateBefore,
     take: deleteReturning,
     takeAll: deleteAllReturning,
     insertNumbered: insertReturningId,
@@ -145,6 +172,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
     lookupIndexes: true,
     date: (value) => value ?? null,
     boolean: asIs,
+    dateBefore: comparedDate,
     take: deleteReturning,
     takeAll: deleteAllReturning,
     insertNumbered: insertReturningId,
@@ -159,6 +187,7 @@ const DIALECTS: Readonly<Record<DialectName, SqlDialect>> = {
     lookupIndexes: false,
     date: (value) => value ?? null,
     boolean: asIs,
+    dateBefore: comparedDate,
     take: lockAndDelete,
     takeAll: lockAndDeleteAll,
     insertNumbered: insertReportingId,

@@ -74,14 +74,15 @@ async function owner(adapter: Adapter, authenticator: AdapterAuthenticator, prov
  * Verifies an authentication response: the passkey must be stored and belong to this provider,
  * and its signature must cover our challenge, origin and RP id (with user verification as
  * configured). The stored counter is then advanced, before the `signIn` callback runs, so a
- * replayed assertion fails even when that sign-in is refused.
+ * replayed assertion fails even when that sign-in is refused; when the adapter answers a counter
+ * other than the new one (another sign-in stored a higher one meanwhile), the sign-in is refused.
  *
  * @param challenge - The challenge cookie's content.
  * @param req - The callback request; its `data` field holds the response.
  * @param ctx - The action context; `ctx.provider` is the WebAuthn provider.
  * @returns The user and account the passkey signs in.
- * @throws {WebAuthnVerificationError} When the response is malformed, the passkey unknown, or
- * the assertion does not verify.
+ * @throws {WebAuthnVerificationError} When the response is malformed, the passkey unknown, the
+ * assertion does not verify, or the adapter answers a stored counter other than the new one.
  * @throws {AdapterError} When an adapter call fails.
  * @see https://www.w3.org/TR/webauthn-3/#sctn-verifying-assertion
  * @example
@@ -99,8 +100,29 @@ export async function verifyAuthentication(
   const authenticator = await findAuthenticator(adapter, response.id);
   const found = await owner(adapter, authenticator, (ctx.provider as WebAuthnConfig).id);
   const newCounter = await verify(response, authenticator, challenge, ctx);
-  await callAdapter("updateAuthenticatorCounter", () =>
-    adapter.updateAuthenticatorCounter!(authenticator.credentialID, newCounter),
-  );
+  await advanceCounter(adapter, authenticator.credentialID, newCounter);
   return found;
+}
+
+/**
+ * Stores the new counter and checks the row the adapter answers. The counter was checked against
+ * the row read before verifying, but two assertions in flight at once (the passkey and a clone)
+ * both pass that check; the adapter writes a counter only when it is greater than the stored one,
+ * atomically, so the row then holds the other assertion's higher counter, and this one is refused
+ * as a counter that did not grow is. A counter of 0 that stays 0 (synced passkeys) is answered
+ * as 0 and accepted; their replays are stopped by the single-use challenge.
+ */
+async function advanceCounter(adapter: Adapter, credentialId: string, newCounter: number): Promise<void> {
+  const stored = await callAdapter("updateAuthenticatorCounter", () =>
+    adapter.updateAuthenticatorCounter!(credentialId, newCounter),
+  );
+  // An adapter that answers no row cannot tell (Auth.js ignores the answer, and adapters written
+  // for it may return nothing): only a stored counter other than this one refuses. Number():
+  // adapters over bigint columns may answer the counter as a string.
+  if (stored?.counter == null) return;
+  if (Number(stored.counter) !== newCounter) {
+    throw new WebAuthnVerificationError(
+      "The passkey's counter did not grow: another sign-in stored a higher one (a cloned authenticator?).",
+    );
+  }
 }

@@ -59,8 +59,9 @@ async function authenticate(challenge: Challenge, req: AuthRequest, ctx: ActionC
  * @throws {UnknownAction} On a GET.
  * @throws {MissingCSRF} Without a valid CSRF token.
  * @throws {WebAuthnVerificationError} When the action is unknown, the challenge missing, expired,
- * altered, for another provider or spent already, the response malformed or unverified, or the
- * adapter names a user other than the passkey's.
+ * altered, for another provider or spent already, the response malformed or unverified, the
+ * passkey's stored counter higher than the one signed (a clone signing in at the same time), or
+ * the adapter names a user other than the passkey's.
  * @throws {AccessDenied} When the `signIn` callback refuses.
  * @see WIRE.md, "callback/{id}" (WebAuthn)
  * @example

@@ -95,17 +95,22 @@ export function legacyCredentialId(credentialId: string): string {
 }
 
 /**
- * Joins transport hints for storage (`"internal,hybrid"`), or null when there are none.
+ * Joins transport hints for storage (`"internal,hybrid"`), or null when there are none. The hints
+ * come from the browser's JSON as they are (the response library passes them through unchecked),
+ * so anything but an array of strings (`"usb"`, a number, an object) is dropped like a missing
+ * list: they are only hints, and client input must not fail the registration with a server error.
  *
- * @param transports - The hints the browser reported.
- * @returns The joined hints.
+ * @param transports - The hints the browser reported, unchecked.
+ * @returns The joined hints, or null.
  * @example
  * ```ts
  * joinTransports(["internal", "hybrid"]) // "internal,hybrid"
+ * joinTransports("usb") // null
  * ```
  */
-export function joinTransports(transports: readonly string[] | undefined): string | null {
-  return transports && transports.length > 0 ? transports.join(",") : null;
+export function joinTransports(transports: unknown): string | null {
+  if (!Array.isArray(transports) || transports.length === 0) return null;
+  return transports.every((hint) => typeof hint === "string") ? transports.join(",") : null;
 }
 
 /**

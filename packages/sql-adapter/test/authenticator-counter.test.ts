@@ -1,0 +1,85 @@
+/**
+ * `updateAuthenticatorCounter` never moves a passkey's counter backwards, on SQLite, PostgreSQL
+ * and MariaDB: one conditional UPDATE writes the counter only when it is greater than the stored
+ * one, and the row is answered as stored. Once, of two sign-ins in flight (a passkey at 10 and
+ * its clone at 5) the later write won and the counter ended at 5; and the core could not tell
+ * that its counter was not the stored one. An equal counter (synced passkeys stay at 0) writes
+ * nothing and is answered as it is.
+ */
+import type { Adapter } from "@portcullis/core/adapters";
+import { migrate, SqlAdapter } from "@portcullis/sql-adapter";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { freshDatabase, sqliteFile, type TestDatabase } from "./databases";
+
+const opened: TestDatabase[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((database) => database.close()));
+});
+
+async function adapterOn(open: () => TestDatabase): Promise<Required<Adapter>> {
+  const database = open();
+  opened.push(database);
+  await database.create();
+  await migrate(database.db);
+  return SqlAdapter(database.db) as Required<Adapter>;
+}
+
+async function withPasskey(adapter: Required<Adapter>, counter: number): Promise<string> {
+  const id = crypto.randomUUID();
+  await adapter.createUser({ id, email: `${id}@example.test`, emailVerified: null });
+  await adapter.createAuthenticator({
+    credentialID: id,
+    userId: id,
+    providerAccountId: id,
+    credentialPublicKey: "key",
+    counter,
+    credentialDeviceType: "singleDevice",
+    credentialBackedUp: false,
+    transports: null,
+  });
+  return id;
+}
+
+const databases: [string, () => TestDatabase][] = [
+  ["SQLite", sqliteFile],
+  ["PostgreSQL", () => freshDatabase(inject("postgresUrl"))],
+  ["MariaDB", () => freshDatabase(inject("mariadbUrl"))],
+];
+
+describe.each(databases)(
+  "SqlAdapter on %s: the authenticator counter never goes backwards",
+  (_name, open) => {
+    it("does not write a lower counter, and answers the stored row", async () => {
+      const adapter = await adapterOn(open);
+      const id = await withPasskey(adapter, 0);
+      expect((await adapter.updateAuthenticatorCounter(id, 10)).counter).toBe(10);
+      expect((await adapter.updateAuthenticatorCounter(id, 5)).counter).toBe(10);
+      expect((await adapter.getAuthenticator(id))?.counter).toBe(10);
+    });
+
+    it("answers an equal counter as stored: a synced passkey stays at 0", async () => {
+      const adapter = await adapterOn(open);
+      const id = await withPasskey(adapter, 0);
+      expect((await adapter.updateAuthenticatorCounter(id, 0)).counter).toBe(0);
+      expect((await adapter.updateAuthenticatorCounter(id, 0)).counter).toBe(0);
+    });
+
+    it("ends at the highest of concurrent updates, and no answer holds less than its own counter", async () => {
+      const adapter = await adapterOn(open);
+      const id = await withPasskey(adapter, 0);
+      const counters = Array.from({ length: 30 }, (_, i) => ((i * 7) % 30) + 1);
+      const answered = await Promise.all(
+        counters.map((counter) => adapter.updateAuthenticatorCounter(id, counter)),
+      );
+      for (const [i, row] of answered.entries()) expect(row.counter).toBeGreaterThanOrEqual(counters[i]!);
+      expect((await adapter.getAuthenticator(id))?.counter).toBe(30);
+    });
+
+    it("still refuses an unknown credential id", async () => {
+      const adapter = await adapterOn(open);
+      await expect(adapter.updateAuthenticatorCounter(crypto.randomUUID(), 1)).rejects.toThrow(
+        /no authenticator has this credential id/,
+      );
+    });
+  },
+);
