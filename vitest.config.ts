@@ -37,7 +37,7 @@ export default defineConfig({
         find: /^@portcullis\/sveltekit\/components$/,
         replacement: `${src("sveltekit")}/components/index.js`,
       },
-      { find: /^@portcullis\/client\/react$/, replacement: `${src("client")}/react.ts` },
+      { find: /^@portcullis\/client\/(react|solid-start)$/, replacement: `${src("client")}/$1.ts` },
       {
         find: /^@portcullis\/(memory-adapter|redis|redis-adapter|sql-adapter|adapter-testing|testkit|migrate|client|express|hono|fastify|next|sveltekit|solid-start)$/,
         replacement: `${fileURLToPath(new URL("./packages", import.meta.url))}/$1/src/index.ts`,

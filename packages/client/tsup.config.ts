@@ -7,7 +7,7 @@ const CLIENT_ENTRY = "dist/react.js";
 const DIRECTIVE = '"use client";\n';
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/react.ts"],
+  entry: ["src/index.ts", "src/react.ts", "src/solid-start.ts"],
   format: ["esm"],
   dts: true,
   clean: true,

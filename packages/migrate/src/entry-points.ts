@@ -18,7 +18,7 @@ export const PORTCULLIS_EXPORTS: Readonly<Record<string, readonly string[]>> = {
     "./providers/*",
     "./package.json",
   ],
-  "@portcullis/client": [".", "./react", "./package.json"],
+  "@portcullis/client": [".", "./react", "./solid-start", "./package.json"],
   "@portcullis/next": [".", "./adapters", "./providers", "./providers/*", "./package.json"],
   "@portcullis/express": [".", "./adapters", "./providers", "./providers/*", "./package.json"],
   "@portcullis/fastify": [".", "./adapters", "./providers", "./providers/*", "./package.json"],

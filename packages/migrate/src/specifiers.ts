@@ -22,6 +22,14 @@ const FRAMEWORKS: Record<string, string> = {
   "@auth/solid-start": "@portcullis/solid-start",
 };
 
+/**
+ * Auth.js modules whose counterpart is in another Portcullis package: `@auth/solid-start`'s
+ * client is the Portcullis client's entry that defaults to the same `/api/auth`.
+ */
+const ELSEWHERE: Record<string, string> = {
+  "@auth/solid-start/client": "@portcullis/client/solid-start",
+};
+
 const NEXT_AUTH: Record<string, string> = {
   "next-auth": "@portcullis/next",
   "next-auth/react": "@portcullis/client/react",
@@ -66,11 +74,6 @@ const V4_ONLY = new Set(["next-auth/middleware", "next-auth/next", "next-auth/cl
  */
 const PROVIDER_TYPE_MODULES = new Set(["oauth", "provider-types", "index"]);
 
-/** What to use instead, for Auth.js modules whose Portcullis counterpart lives elsewhere. */
-const INSTEAD: Record<string, string> = {
-  "@auth/solid-start/client": "use signIn and signOut from @portcullis/client (add it to package.json)",
-};
-
 /**
  * The rewrite of a module specifier, or `undefined` when it is not an Auth.js module.
  *
@@ -84,14 +87,15 @@ const INSTEAD: Record<string, string> = {
 export function rewriteSpecifier(specifier: string): SpecifierRewrite | undefined {
   const rewrite = counterpartOf(specifier);
   if (rewrite?.kind !== "rename" || isPortcullisEntryPoint(rewrite.to)) return rewrite;
-  const missing = `${specifier} has no Portcullis counterpart: ${packageOf(rewrite.to)} does not export ${rewrite.to}`;
-  const instead = INSTEAD[specifier];
-  return { kind: "manual", reason: instead ? `${missing}; ${instead}` : missing };
+  return {
+    kind: "manual",
+    reason: `${specifier} has no Portcullis counterpart: ${packageOf(rewrite.to)} does not export ${rewrite.to}`,
+  };
 }
 
 /** The counterpart by the rename rules alone, before checking that it exists. */
 function counterpartOf(specifier: string): SpecifierRewrite | undefined {
-  const named = NEXT_AUTH[specifier] ?? HONO_AUTH_JS[specifier];
+  const named = NEXT_AUTH[specifier] ?? HONO_AUTH_JS[specifier] ?? ELSEWHERE[specifier];
   if (named) return { kind: "rename", to: named };
   const provider = /^(?:next-auth|@auth\/[\w-]+)\/providers\/([\w-]+)$/.exec(specifier);
   if (provider?.[1] && PROVIDER_TYPE_MODULES.has(provider[1]))
@@ -152,6 +156,9 @@ export interface ManifestFacts {
  */
 export function replacementPackages(name: string, facts: ManifestFacts = {}): string[] | undefined {
   if (name === "next-auth") return ["@portcullis/next", "@portcullis/client", "@portcullis/core"];
+  // Its client (`@auth/solid-start/client`) is the Portcullis client's.
+  if (name === "@auth/solid-start")
+    return ["@portcullis/solid-start", "@portcullis/client", "@portcullis/core"];
   if (name === "@hono/auth-js")
     return facts.react
       ? ["@portcullis/hono", "@portcullis/client", "@portcullis/core"]

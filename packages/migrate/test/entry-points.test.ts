@@ -97,7 +97,6 @@ const WITHOUT_COUNTERPART = [
   "next-auth/middleware",
   "next-auth/next",
   "next-auth/webauthn",
-  "@auth/solid-start/client",
   "@auth/qwik",
   "@auth/qwik/adapters",
   "@auth/qwik/providers",
@@ -160,10 +159,10 @@ describe("an Auth.js module Portcullis does not export", () => {
     ]);
   });
 
-  it("names the Portcullis module to use where there is one elsewhere", () => {
-    expect(rewriteSpecifier("@auth/solid-start/client")).toMatchObject({
-      kind: "manual",
-      reason: expect.stringContaining("@portcullis/client"),
+  it("renames a module whose counterpart is in another Portcullis package", () => {
+    expect(rewriteSpecifier("@auth/solid-start/client")).toEqual({
+      kind: "rename",
+      to: "@portcullis/client/solid-start",
     });
   });
 });

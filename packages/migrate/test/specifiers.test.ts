@@ -30,6 +30,7 @@ describe("rewriteSpecifier", () => {
     ["@auth/sveltekit/adapters", "@portcullis/sveltekit/adapters"],
     ["@auth/sveltekit/providers", "@portcullis/sveltekit/providers"],
     ["@auth/solid-start/adapters", "@portcullis/solid-start/adapters"],
+    ["@auth/solid-start/client", "@portcullis/client/solid-start"],
   ])("renames %s to %s", (from, to) => {
     expect(rewriteSpecifier(from)).toEqual({ kind: "rename", to });
   });
@@ -50,7 +51,6 @@ describe("rewriteSpecifier", () => {
     "@auth/sveltekit/server",
     "@auth/core/lib/utils",
     "@auth/core/providers/not-a-provider",
-    "@auth/solid-start/client",
     "next-auth/webauthn",
   ])("leaves %s for a person, saying why", (specifier) => {
     expect(rewriteSpecifier(specifier)).toMatchObject({

@@ -4,7 +4,21 @@
  *
  * @module
  */
-export type { AccessTokenResult, AuthConfig, AuthConfigInput, Session, SessionInfo } from "@portcullis/core";
+import type { AuthConfig } from "@portcullis/core";
+
+export type {
+  AccessTokenResult,
+  Account,
+  AuthConfig,
+  AuthConfigInput,
+  DefaultSession,
+  Profile,
+  Session,
+  SessionInfo,
+  User,
+} from "@portcullis/core";
+/** The configuration of {@link SolidAuth}, under `@auth/solid-start`'s name for it. */
+export type SolidAuthConfig = AuthConfig;
 // As Auth.js's framework packages do: the errors an app catches, under the same names.
 export { AuthError, CredentialsSignin, customFetch, RefreshTokenError } from "@portcullis/core";
 export { getAccessToken } from "./access-token";
