@@ -126,6 +126,12 @@ describe("OpenID Connect code flow", () => {
     expect(config.recorded.errors).toEqual([]);
   });
 
+  it("leaves a claim the provider did not send out of the session, as Auth.js does (no `image: null`)", async () => {
+    const client = browser(oauthConfig([oidcProvider(idp)]));
+    await signInThrough(client, idp, { sub: "bob" });
+    expect((await sessionOf(client))?.user).toStrictEqual({ name: "Bob Example", email: "bob@example.test" });
+  });
+
   it("signs in with state, nonce and PKCE together", async () => {
     const client = browser(oauthConfig([oidcProvider(idp, { checks: ["pkce", "state", "nonce"] })]));
     const response = await signInThrough(client, idp, { sub: "bob" });

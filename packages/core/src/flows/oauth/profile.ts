@@ -13,7 +13,7 @@ import { lowerCaseAscii } from "../email/normalize";
 /**
  * The default `profile` callback: `sub` (or `id`) becomes the id, `name` (or `nickname`, or
  * `preferred_username`) the name, `picture` the image. Values are passed on as the provider sent
- * them; {@link mapProfile} decides which are usable.
+ * them, and a claim the profile lacks stays out; {@link mapProfile} decides which are usable.
  *
  * @param profile - The ID token claims or the userinfo response.
  * @returns The user.
@@ -26,9 +26,11 @@ export function defaultProfile(profile: Profile): User {
   return {
     // Not String()ed here: an object `sub` would become the id "[object Object]".
     id: (profile.sub ?? profile.id ?? undefined) as string | undefined,
-    name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
-    email: profile.email ?? null,
-    image: typeof profile.picture === "string" ? profile.picture : null,
+    // Left undefined when the profile has none, as Auth.js leaves the key out: a session then
+    // carries no `image` rather than `image: null`.
+    name: (profile.name ?? profile.nickname ?? profile.preferred_username) as string | null | undefined,
+    email: profile.email as string | null | undefined,
+    image: profile.picture as string | null | undefined,
   };
 }
 
