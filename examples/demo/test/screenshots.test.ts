@@ -1,7 +1,8 @@
 /**
  * Screenshots of the demo's pages in Chromium at a desktop and a phone width, for a person to look
- * at (they are not compared with references). They go to `$DEMO_SHOTS` when set, else to a fresh
- * temporary directory; the path is logged. The test checks that each page fits the width: a page
+ * at (they are not compared with references). They are kept in `$DEMO_SHOTS` when it is set
+ * (`DEMO_SHOTS=/tmp/shots npx vitest run examples/demo/test/screenshots.test.ts`); otherwise they
+ * go to a temporary directory removed at the end. The test checks that each page fits the width: a page
  * a phone has to scroll sideways is a page a newcomer gives up on.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -32,15 +33,17 @@ beforeAll(async () => {
     onMagicLink: () => {},
   });
   browser = await launchChromium();
+  // Kept only where DEMO_SHOTS asks for them; otherwise a run leaves nothing in the temp folder.
   shots = process.env.DEMO_SHOTS || mkdtempSync(join(tmpdir(), "portcullis-demo-shots-"));
   mkdirSync(shots, { recursive: true });
-  console.info(`demo screenshots: ${shots}`);
+  if (process.env.DEMO_SHOTS) console.info(`demo screenshots: ${shots}`);
 });
 
 afterAll(async () => {
   await browser?.close();
   await demo?.stop();
   rmSync(dir, { recursive: true, force: true });
+  if (!process.env.DEMO_SHOTS) rmSync(shots, { recursive: true, force: true });
 });
 
 const passwordForm = (page: Page) => page.locator('form:has(button:has-text("Sign in with Password"))');

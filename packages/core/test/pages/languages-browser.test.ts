@@ -3,7 +3,7 @@
  * out right to left because the document says so. Screenshots of both land in a temporary
  * directory for a person to look at (the path is logged); they are not compared to references.
  */
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Auth, type AuthConfig } from "@portcullis/core";
@@ -28,12 +28,13 @@ beforeAll(async () => {
   app = await serve((request) => Auth(request, config));
   browser = await launchChromium();
   shots = await mkdtemp(join(tmpdir(), "portcullis-languages-"));
-  console.info(`sign-in page screenshots: ${shots}`);
 });
 
 afterAll(async () => {
   await browser?.close();
   await app?.close();
+  // The test checks the screenshots itself; a run leaves nothing behind in the temp folder.
+  if (shots) await rm(shots, { recursive: true, force: true });
 });
 
 describe("sign-in page in Chromium", () => {
