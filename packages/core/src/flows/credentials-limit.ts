@@ -14,16 +14,10 @@ import { CLIENT_ADDRESS_LIMIT, clientAddress } from "../rate-limit/client-addres
 import { isLimit, isStore, limitKey, refundAllowance, takeOrRefuse } from "../rate-limit/limit";
 import { defaultStore } from "../rate-limit/memory-store";
 import type { CredentialsConfig, CredentialsRateLimit, RateLimitStore, RateLimitWindow } from "../types";
+import { foldedIdentifier } from "./credentials-fold";
 
 /** The default: 5 failures per identifier per 15 minutes. */
 const IDENTIFIER_LIMIT: RateLimitWindow = { max: 5, windowSeconds: 900 };
-/**
- * Characters of a folded identifier that count: two long names sharing a prefix share a count,
- * which only errs on the strict side. The cut comes after folding, so padding that folds away
- * cannot push the name out of what counts; the request body's size limit bounds the work.
- */
-const MAX_IDENTIFIER_LENGTH = 256;
-
 /** The options of a provider, checked and with defaults applied. */
 interface Options {
   identifier?: RateLimitWindow;
@@ -137,104 +131,10 @@ function readOptions(provider: CredentialsConfig, config: InternalConfig): Optio
 }
 
 /**
- * Letters that lookups match to a plain letter but neither NFKD nor case folding turns into it:
- * the combining Latin small letters (`alic\u0364` is `alice` to MariaDB's `utf8mb4_unicode_ci`
- * and PostgreSQL's ICU collations), letters with a stroke or of old orthographies, which
- * accent-insensitive collations match to the plain letter, and ligatures they match to two.
- */
-const AS_LETTERS: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    a: "\u0363\u1DD3\u1DF2\uA79A\uA79B\uA7C0\uA7C1",
-    b: "\u1DE8\u0180",
-    c: "\u0368\u1DD7",
-    d: "\u0369\u1D9E\u1DD8\u1DD9\uA779\uA77A\u00F0\u0111",
-    e: "\u0364",
-    f: "\u1DEB\uA77B\uA77C",
-    g: "\u1DDA\u01E5\u1ACC\u1D79\uA77D\uA7A0\uA7A1",
-    h: "\u036A\u0127",
-    i: "\u0365\u0268",
-    k: "\u1DDC\uA7A2\uA7A3",
-    l: "\u1DDD\u0142",
-    m: "\u036B",
-    n: "\u1DE0\uA7A4\uA7A5",
-    o: "\u0366\u1DF3\u00F8\u1DED\uA79C\uA79D",
-    p: "\u1DEE",
-    r: "\u036C\u1DCA\u1ACD\u1DE3\uA75A\uA75B\uA782\uA783\uA7A6\uA7A7",
-    s: "\u1DE4\u1DE5\uA784\uA785\uA7A8\uA7A9\uA7D8\uA7D9",
-    t: "\u036D\u0167\u1ACE\uA786\uA787",
-    u: "\u0367\u1DF4\u1DF0\uA79E\uA79F",
-    v: "\u036E",
-    w: "\u1DF1\u1ABF\uA7C2\uA7C3",
-    x: "\u036F",
-    z: "\u1DE6\u01B6",
-    ae: "\u00E6",
-    oe: "\u0153",
-  }).flatMap(([letters, forms]) => [...forms].map((form) => [form, letters] as const)),
-);
-const AS_LETTER_PATTERN = new RegExp(`[${[...AS_LETTERS.keys()].join("")}]`, "gu");
-
-/**
- * Numerals that are not decimal digits but that lookups match to one, as runs of [first code
- * point, its value, length]: Bengali currency numerators, Telugu fractions, Tibetan half digits,
- * Ethiopic digits, Khmer divination digits, New Tai Lue's one, circled and dingbat digits, the
- * Roman six late form, Hangzhou numerals, the ideographic zero.
- */
-const NUMERAL_RUNS: ReadonlyArray<readonly [number, number, number]> = [
-  [0x09f4, 1, 4],
-  [0x0c78, 0, 4],
-  [0x0c7c, 1, 3],
-  [0x19da, 1, 1],
-  [0x2185, 6, 1],
-  [0x0f2a, 1, 9],
-  [0x0f33, 0, 1],
-  [0x1369, 1, 9],
-  [0x17f0, 0, 10],
-  [0x24f5, 1, 9],
-  [0x24ff, 0, 1],
-  [0x2776, 1, 9],
-  [0x2780, 1, 9],
-  [0x278a, 1, 9],
-  [0x3007, 0, 1],
-  [0x3021, 1, 9],
-];
-const hex = (code: number) => `\\u{${code.toString(16)}}`;
-
-/** A digit of any script, or such a numeral: lookups match `\u0661` (Arabic-Indic one) to `1`. */
-const DIGIT = new RegExp(
-  `[\\p{Nd}${NUMERAL_RUNS.map(([start, , length]) => `${hex(start)}-${hex(start + length - 1)}`).join("")}]`,
-  "gu",
-);
-
-/**
- * The ASCII digit of a digit or numeral: a listed numeral's from its run; a decimal digit's from
- * how far its run goes back, Unicode laying each script's digits out from zero to nine.
- */
-function digitValue(digit: string): string {
-  let code = digit.codePointAt(0) ?? 0;
-  const numeral = NUMERAL_RUNS.find(([start, , length]) => code >= start && code < start + length);
-  if (numeral) return String(numeral[1] + code - numeral[0]);
-  let value = 0;
-  while (value < 9 && /\p{Nd}/u.test(String.fromCodePoint(code - 1))) {
-    code--;
-    value++;
-  }
-  return String(value);
-}
-
-/**
- * What the count leaves out: all but letters and digits (whitespace, punctuation, symbols,
- * combining marks, format and control characters), modifier letters (`\u0640`, the Arabic
- * tatweel), invisible code points, and the few letters lookups give no weight (`\uFE73`). A
- * lookup ignores many of these (`ali\u0640\u0640ce` finds alice), so each would otherwise be a
- * fresh count, as often as it is repeated; leaving out the rest too only makes names that differ
- * in them share a count (`a.lice` with `alice`), the strict side.
- */
-const NOT_COUNTED = /[^\p{L}\p{N}]|[\p{Lm}\p{Default_Ignorable_Code_Point}\u1CF2\u1CF3\uFE73]/gu;
-
-/**
  * A field's value as counted: folded at least as far as the app's user lookup may fold it, so
  * that every spelling that finds one account shares its count (see {@link foldedIdentifier}):
- * `Alice`, ` alice `, `ａｌｉｃｅ`, `alicé`, `ali\u200Bce` and `ali\u0640ce` share a count.
+ * `Alice`, ` alice `, `ａｌｉｃｅ`, `alicé`, `ali\u200Bce`, `ali\u0640ce` and `\u{1F150}lice`
+ * share a count.
  * Folding more than a lookup does only makes distinct names share a count, the strict side. A missing or structured value (an array or object in a
  * JSON body) is counted under one shared "unusable" value rather than skipped, so no shape of
  * input escapes the limit.
@@ -243,34 +143,6 @@ function fieldValue(value: unknown): string | null {
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (typeof value !== "string") return null;
   return foldedIdentifier(value);
-}
-
-/**
- * An identifier as counted: case folded (`ß` as `ss`, `ı` as `i`), compatibility forms and the
- * letters and digits of {@link AS_LETTERS} and {@link digitValue} made plain, and what
- * {@link NOT_COUNTED} names left out. Exported for the test that screens it against real
- * databases' collations, character by character.
- *
- * @param text The submitted identifier.
- * @returns Its folded form.
- * @example
- * ```ts
- * foldedIdentifier(" Ali\u200Bcé ") // "alice"
- * ```
- */
-export function foldedIdentifier(text: string): string {
-  // Compatibility forms and accents come apart first (`ﬁ` to `fi`, `é` to `e` and a mark); marks
-  // go before case folding, which would make some of them letters (U+0345 becomes `ι`). Upper
-  // then lower case fold what lower case alone keeps apart (`ß`/`SS`, `ı`/`I`, `ς`/`σ`), and may
-  // bring marks or letters to map again (`ǰ` to `J` and a caron, `Ł` to `ł`).
-  const counted = (part: string) =>
-    part
-      .replace(AS_LETTER_PATTERN, (letter) => AS_LETTERS.get(letter) ?? letter)
-      .replace(DIGIT, digitValue)
-      .replace(NOT_COUNTED, "");
-  const cased = counted(text.normalize("NFKD")).toUpperCase().toLowerCase().normalize("NFKD");
-  // What is left out goes before the cut, so padding cannot push the name out of what counts.
-  return counted(cased).slice(0, MAX_IDENTIFIER_LENGTH);
 }
 
 async function take(
