@@ -124,23 +124,27 @@ function sameEntries(a: AuthEnv, b: AuthEnv): boolean {
  * does: `AUTH_SECRET`, `AUTH_URL` (which also pins the public origin and the `basePath`),
  * `AUTH_{PROVIDER}_ID`/`_SECRET`...
  *
- * Unlike `@hono/auth-js`, the callback runs once per environment, not once per request: the
- * engine normalises each configuration object once (keys, providers, the adapter, the rate-limit
- * state) and keeps its caches on it, so a new object per request would be normalised again on
- * every request, and an in-memory rate limit would start afresh each time. Build the
- * configuration from the environment only, not from the request.
+ * As in `@hono/auth-js`, the callback runs on every request, so it may pick a tenant's
+ * configuration from the request (its host, a path parameter). Unlike there, return the same
+ * object for the same configuration: build it once outside the callback, or memoise it per
+ * tenant. Portcullis normalises each configuration object once (keys, providers, the adapter,
+ * the in-memory rate-limit state) and keeps its caches on it, so a new object on each request
+ * is normalised again on each request, and an in-memory rate limit or adapter starts afresh each
+ * time. The wrapping and the environment defaults are likewise applied once per object (again
+ * when the environment's entries change).
  *
- * @param cb Answers the configuration, from the first request's context.
+ * @param cb Answers the configuration, from the request's context; called on every request.
  * @returns The middleware; register it before the others on every path (`"*"`). It throws what
- * the callback throws (Hono answers 500), and calls the callback again on the next request.
+ * the callback throws (Hono answers 500).
  * @example
  * ```ts
  * import { Hono } from "hono"
- * import { authHandler, initAuthConfig, verifyAuth } from "@portcullis/hono"
+ * import { type AuthConfig, authHandler, initAuthConfig, verifyAuth } from "@portcullis/hono"
  * import GitHub from "@portcullis/hono/providers/github"
  *
- * const app = new Hono()
- * app.use("*", initAuthConfig((c) => ({
+ * const app = new Hono<{ Bindings: { AUTH_SECRET: string; GITHUB_ID: string; GITHUB_SECRET: string } }>()
+ * let config: AuthConfig | undefined // built on the first request, then the same object
+ * app.use("*", initAuthConfig((c) => (config ??= {
  *   secret: c.env.AUTH_SECRET,
  *   providers: [GitHub({ clientId: c.env.GITHUB_ID, clientSecret: c.env.GITHUB_SECRET })],
  * })))
@@ -150,25 +154,20 @@ function sameEntries(a: AuthEnv, b: AuthEnv): boolean {
  * ```
  */
 export function initAuthConfig(cb: ConfigHandler): MiddlewareHandler {
-  const built = new WeakMap<object, Promise<AuthConfig>>();
-  // Deno's env(c) is a new object on each request: the last one is compared by its entries.
-  let last: { environment: AuthEnv; config: Promise<AuthConfig> } | undefined;
+  // What each object the callback answered was built into, and from which environment (Deno's
+  // env(c) is a new object on each request: a different one is compared by its entries).
+  const built = new WeakMap<AuthConfig, { environment: AuthEnv; config: AuthConfig }>();
   return async (c, next) => {
     const environment = (env(c) ?? {}) as AuthEnv;
-    let config = built.get(environment);
-    if (!config && last && sameEntries(last.environment, environment)) config = last.config;
-    if (!config) {
-      const building = (async () => engineConfig(await cb(c), environment))();
-      // A failed build is not kept: the next request tries again.
-      building.catch(() => {
-        if (built.get(environment) === building) built.delete(environment);
-        if (last?.config === building) last = undefined;
-      });
-      config = building;
+    const answered = await cb(c);
+    if (typeof answered !== "object" || answered === null)
+      throw new TypeError("initAuthConfig: the callback answered no configuration object.");
+    let entry = built.get(answered);
+    if (!entry || (entry.environment !== environment && !sameEntries(entry.environment, environment))) {
+      entry = { environment, config: engineConfig(answered, environment) };
+      built.set(answered, entry);
     }
-    built.set(environment, config);
-    last = { environment, config };
-    c.set("authConfig", await config);
+    c.set("authConfig", entry.config);
     await next();
   };
 }

@@ -15,7 +15,7 @@ import {
   type StringLiteral,
   ts,
 } from "ts-morph";
-import { missingExport, rewriteSpecifier } from "./specifiers";
+import { missingExport, missingExportsOf, rewriteSpecifier } from "./specifiers";
 
 /** A specifier the codemod could not rewrite, with where it is and why. */
 export interface ManualStep {
@@ -72,6 +72,17 @@ export function rewriteSource(text: string, fileName: string): SourceRewrite {
             reason: missingExport(specifier, element.getName())!,
           });
       } else if (rewrite?.kind === "rename") {
+        // Code that takes the whole module may use an export the new one lacks: it is renamed
+        // (the rest works), and each such export listed, as nothing here shows whether it is used.
+        const whole = wholeModuleUse(parent);
+        if (whole)
+          for (const [name, reason] of missingExportsOf(specifier))
+            manual.push({
+              file: fileName,
+              line: literal.getStartLineNumber(),
+              specifier,
+              reason: `${whole} now takes ${rewrite.to}; where the code uses ${name} through it: ${reason}`,
+            });
         literal.setLiteralValue(rewrite.to);
         changed = true;
       } else if (rewrite?.kind === "manual") {
@@ -88,6 +99,30 @@ export function rewriteSource(text: string, fileName: string): SourceRewrite {
   } finally {
     project.removeSourceFile(file);
   }
+}
+
+/**
+ * How a module specifier's parent takes the whole module (`import * as ns`, `export *`,
+ * `import()`, `require()`, `import x = require()`), or `undefined` when it names what it takes
+ * (or takes nothing, as `import "..."` and `require.resolve` do).
+ */
+function wholeModuleUse(parent: Node | undefined): string | undefined {
+  if (Node.isImportDeclaration(parent)) {
+    const namespace = parent.getNamespaceImport();
+    return namespace ? `the namespace import (import * as ${namespace.getText()})` : undefined;
+  }
+  if (Node.isExportDeclaration(parent)) {
+    if (!parent.isNamespaceExport()) return undefined;
+    const namespace = parent.getNamespaceExport();
+    return namespace ? `the re-export (export * as ${namespace.getName()})` : "the re-export (export *)";
+  }
+  if (Node.isExternalModuleReference(parent)) return "the import (import = require())";
+  if (Node.isCallExpression(parent)) {
+    const callee = parent.getExpression().getText();
+    if (callee === "import") return "the dynamic import (import())";
+    if (callee === "require") return "the require()";
+  }
+  return undefined;
 }
 
 /** The named imports or re-exports of a declaration that the renamed module does not export. */

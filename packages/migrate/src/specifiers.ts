@@ -50,7 +50,8 @@ const HONO_AUTH_JS: Record<string, string> = {
 
 /**
  * The exports of modules renamed above that the Portcullis module lacks, with what to do instead:
- * an import of one of them is left on the old module and listed, the rest of the import moves.
+ * an import of one of them is left on the old module and listed, the rest of the import moves;
+ * code that takes the whole module (`import * as`, `export *`, `import()`) moves, each listed.
  */
 const MISSING_EXPORTS: Record<string, Record<string, string>> = {
   "@hono/auth-js": {
@@ -132,6 +133,22 @@ function counterpartOf(specifier: string): SpecifierRewrite | undefined {
 export function missingExport(specifier: string, name: string): string | undefined {
   const missing = MISSING_EXPORTS[specifier];
   return missing && Object.hasOwn(missing, name) ? missing[name] : undefined;
+}
+
+/**
+ * The exports of a renamed module that the Portcullis module lacks, each with why: what code
+ * that takes the whole module (`import * as`, `export *`, `import()`) may still use.
+ *
+ * @param specifier The module as written, e.g. `@hono/auth-js`.
+ * @returns `[name, reason]` pairs, none for a module the codemod renames whole.
+ * @example
+ * ```ts
+ * missingExportsOf("@hono/auth-js") // [["reqWithEnvUrl", "reqWithEnvUrl has no Portcullis counterpart: ..."]]
+ * ```
+ */
+export function missingExportsOf(specifier: string): Array<[name: string, reason: string]> {
+  const missing = MISSING_EXPORTS[specifier];
+  return missing ? Object.entries(missing) : [];
 }
 
 /** What a package.json holds besides the dependency being replaced. */

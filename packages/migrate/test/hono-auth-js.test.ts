@@ -143,6 +143,79 @@ describe("rewriteSource on @hono/auth-js imports", () => {
   });
 });
 
+describe("rewriteSource on code that takes all of an @hono/auth-js module", () => {
+  it("renames a namespace import, a star re-export and a dynamic import, and lists what the new module lacks", () => {
+    const source = [
+      `import * as auth from "@hono/auth-js";`,
+      `const request = auth.reqWithEnvUrl(c.req.raw);`,
+      `export * from "@hono/auth-js";`,
+      `export * as client from "@hono/auth-js/react";`,
+      `const { reqWithEnvUrl } = await import("@hono/auth-js");`,
+      `const cjs = require("@hono/auth-js");`,
+      `import legacy = require("@hono/auth-js");`,
+      ``,
+    ].join("\n");
+    const { text, changed, manual } = rewriteSource(source, "src/app.ts");
+    expect(changed).toBe(true);
+    expect(text).toBe(
+      source
+        .replaceAll(`"@hono/auth-js"`, `"@portcullis/hono"`)
+        .replace(`"@hono/auth-js/react"`, `"@portcullis/client/react"`),
+    );
+    const step = (line: number, specifier: string, how: string, name: string) => ({
+      file: "src/app.ts",
+      line,
+      specifier,
+      reason: expect.stringMatching(
+        new RegExp(
+          `^${how.replace(/[()*]/g, "\\$&")} now takes @portcullis/.*; where the code uses ${name} through it: ${name} has no Portcullis counterpart`,
+        ),
+      ),
+    });
+    expect(manual).toEqual([
+      step(1, "@hono/auth-js", "the namespace import (import * as auth)", "reqWithEnvUrl"),
+      step(3, "@hono/auth-js", "the re-export (export *)", "reqWithEnvUrl"),
+      step(4, "@hono/auth-js/react", "the re-export (export * as client)", "authConfigManager"),
+      step(4, "@hono/auth-js/react", "the re-export (export * as client)", "useOauthPopupLogin"),
+      step(5, "@hono/auth-js", "the dynamic import (import())", "reqWithEnvUrl"),
+      step(6, "@hono/auth-js", "the require()", "reqWithEnvUrl"),
+      step(7, "@hono/auth-js", "the import (import = require())", "reqWithEnvUrl"),
+    ]);
+  });
+
+  it("lists nothing for whole-module uses of modules that lack nothing, or imports that take no names", () => {
+    const source = [
+      `import * as core from "@auth/core";`,
+      `export * from "next-auth/react";`,
+      `import "@hono/auth-js";`,
+      `const path = require.resolve("@hono/auth-js");`,
+      `import { verifyAuth } from "@hono/auth-js";`,
+      ``,
+    ].join("\n");
+    const { manual } = rewriteSource(source, "src/app.ts");
+    expect(manual).toEqual([]);
+  });
+
+  it("reports the step through migrate() with its file and line", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "migrate-hono-auth-js-"));
+    try {
+      writeFileSync(join(dir, "app.ts"), `// the API\nexport * from "@hono/auth-js"\n`);
+      const report = await migrate(dir, { dryRun: true });
+      expect(report.manual).toEqual([
+        {
+          file: "app.ts",
+          line: 2,
+          specifier: "@hono/auth-js",
+          reason: expect.stringContaining("reqWithEnvUrl"),
+        },
+      ]);
+      expect(report.changed).toEqual(["app.ts"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("package.json of an @hono/auth-js app", () => {
   it("replaces @hono/auth-js and @auth/core with @portcullis/hono and @portcullis/core", () => {
     const before = JSON.stringify({
