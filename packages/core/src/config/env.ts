@@ -2,6 +2,7 @@
  * Environment inference: reads `AUTH_*` (and legacy `NEXTAUTH_*`) variables into a configuration.
  * Runs once per configuration object, never per request.
  */
+import { isLoopback } from "../http/origin";
 import type { AuthConfig, Provider, ProviderConfig } from "../types";
 
 /** An environment: `process.env`, Deno's env as an object, a Worker's bindings... */
@@ -42,6 +43,21 @@ export function processEnv(): EnvObject {
 const GIVEN_ENV = Symbol("portcullis.givenEnvironment");
 
 /**
+ * The environment as kept on a configuration. An app that logs its configuration
+ * (`console.log(config)`) must not print every variable (a `DATABASE_URL` with its password): a
+ * wrapper that shows itself as a label.
+ */
+class GivenEnvironment {
+  constructor(readonly variables: EnvObject) {}
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return "[the environment given to setEnvDefaults]";
+  }
+  toJSON(): undefined {
+    return undefined;
+  }
+}
+
+/**
  * The environment a configuration is read with: the one given to {@link setEnvDefaults} (a
  * Worker's bindings, SvelteKit's `$env`), then the process environment for what that one lacks.
  *
@@ -53,19 +69,22 @@ const GIVEN_ENV = Symbol("portcullis.givenEnvironment");
  * ```
  */
 export function configEnv(config: AuthConfig): EnvObject {
-  const given = (config as { [GIVEN_ENV]?: EnvObject })[GIVEN_ENV];
+  const kept = (config as { [GIVEN_ENV]?: unknown })[GIVEN_ENV];
   const process = processEnv();
-  if (!given) return process;
+  if (!(kept instanceof GivenEnvironment)) return process;
+  const given = kept.variables;
   return new Proxy({} as EnvObject, {
     get: (_target, name) => (typeof name === "string" ? (given[name] ?? process[name]) : undefined),
   });
 }
 
 /**
- * Whether an environment is production: `NODE_ENV` says so; without `NODE_ENV`, a runtime with no
- * process environment at all (Cloudflare Workers without Node compatibility) counts as production,
- * as nothing there marks a development server and a deployed Worker must not get development's
- * leniency (a random secret per isolate, short secrets, loopback hosts).
+ * Whether an environment is production: `NODE_ENV` says so. Without `NODE_ENV`, production is a
+ * runtime with no process environment at all (Cloudflare Workers without Node compatibility), or
+ * an `AUTH_URL` naming a host other than a loopback one (a Worker with Node compatibility, Deno,
+ * Bun, a server started without `NODE_ENV`): nothing there marks a development server, and a
+ * deployed app must not get development's leniency (a random secret per process or isolate,
+ * short secrets, loopback hosts).
  *
  * @param env The environment (see {@link configEnv}).
  * @returns True in production.
@@ -77,7 +96,11 @@ export function configEnv(config: AuthConfig): EnvObject {
 export function isProduction(env: EnvObject): boolean {
   const mode = env.NODE_ENV;
   if (mode !== undefined) return mode === "production";
-  return !hasProcessEnv();
+  if (!hasProcessEnv()) return true;
+  const url = envUrl(env);
+  if (url === undefined) return false;
+  const hostname = safeUrl(url)?.hostname;
+  return hostname === undefined || !isLoopback(hostname);
 }
 
 function hasProcessEnv(): boolean {
@@ -184,7 +207,11 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig): AuthCo
   fillFromEnv(envObject, config);
   // AUTH_URL pins the public origin and NODE_ENV decides production: the engine reads both when
   // it normalises the configuration, from this environment first (a Worker has no other).
-  Object.defineProperty(config, GIVEN_ENV, { value: envObject, enumerable: true, configurable: true });
+  Object.defineProperty(config, GIVEN_ENV, {
+    value: new GivenEnvironment(envObject),
+    enumerable: true,
+    configurable: true,
+  });
   // Integrations written for Auth.js read the path back to mount their routes.
   config.basePath ??= "/auth";
   return config;

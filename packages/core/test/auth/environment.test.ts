@@ -5,7 +5,7 @@
 import { Auth, type AuthConfig, setEnvDefaults } from "@portcullis/core";
 import GitHub from "@portcullis/core/providers/github";
 import Resend from "@portcullis/core/providers/resend";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { credentials, SECRET } from "./helpers";
 
 describe("setEnvDefaults", () => {
@@ -64,6 +64,59 @@ describe("setEnvDefaults", () => {
     expect(setEnvDefaults({ AUTH_TRUST_HOST: "true" }, { providers: [] }).trustHost).toBe(true);
     expect(setEnvDefaults({ AUTH_TRUST_HOST: "false" }, { providers: [] }).trustHost).toBe(false);
     expect(setEnvDefaults({ AUTH_URL: "https://app.example" }, { providers: [] }).trustHost).toBe(true);
+  });
+});
+
+describe("production without NODE_ENV", () => {
+  // A Worker with Node compatibility, Deno or Bun has a process environment without NODE_ENV, as
+  // does a server started without it: an AUTH_URL on a public host says the app is deployed.
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+  const status = async (env: Record<string, string>) =>
+    (
+      await Auth(
+        new Request("https://app.example/auth/session"),
+        setEnvDefaults(env, { providers: [credentials] }),
+      )
+    ).status;
+
+  it.each([
+    [
+      "a short secret, AUTH_URL on a public host",
+      { AUTH_URL: "https://app.example/auth", AUTH_SECRET: "hunter2" },
+      500,
+    ],
+    ["no secret, AUTH_URL on a public host", { AUTH_URL: "https://app.example/auth" }, 500],
+    [
+      "a short secret, AUTH_URL on localhost",
+      { AUTH_URL: "http://localhost:3000/auth", AUTH_SECRET: "hunter2" },
+      200,
+    ],
+    [
+      "a short secret, NODE_ENV development",
+      { AUTH_URL: "https://app.example/auth", AUTH_SECRET: "hunter2", NODE_ENV: "development" },
+      200,
+    ],
+    [
+      "a long secret, AUTH_URL on a public host",
+      { AUTH_URL: "https://app.example/auth", AUTH_SECRET: SECRET },
+      200,
+    ],
+  ])("%s", async (_, env, expected) => {
+    vi.stubEnv("NODE_ENV", undefined);
+    expect(await status(env)).toBe(expected);
+  });
+});
+
+describe("the environment kept with a configuration", () => {
+  it("is not printed when the app logs its configuration", async () => {
+    const { inspect } = await import("node:util");
+    const env = { DATABASE_URL: "postgres://app:db-password@db.internal/app", AUTH_SECRET: SECRET };
+    const config = setEnvDefaults(env, { providers: [] });
+    expect(inspect(config)).not.toContain("db-password");
+    expect(JSON.stringify(config)).not.toContain("db-password");
+    expect(inspect({ ...config })).toContain("[the environment given to setEnvDefaults]");
   });
 });
 
