@@ -86,6 +86,30 @@ export interface AdapterAuthenticator {
 }
 
 /**
+ * Portcullis extension: the mark an adapter puts on the row `updateAuthenticatorCounter` answers
+ * when its conditional write did not happen, that is when the counter it was given was not greater
+ * than the stored one (the row then holds the stored counter). The core refuses the sign-in of a
+ * non-zero counter so marked: another sign-in already stored that counter (a cloned authenticator
+ * signing at the same state) or a higher one. A counter of 0 that stays 0 (synced passkeys) is
+ * marked too and still signs in. Optional: a row without the mark is judged by its counter alone
+ * (a counter other than the one written refuses), as for Auth.js's adapters.
+ *
+ * A registered symbol (`Symbol.for`), so an adapter bundling another copy of this module marks
+ * rows the core reads; a symbol key stays out of `Object.keys` and JSON.
+ *
+ * @example
+ * ```ts
+ * async updateAuthenticatorCounter(credentialID, newCounter) {
+ *   const stored = rows.get(credentialID)!
+ *   if (newCounter <= stored.counter) return Object.assign({ ...stored }, { [COUNTER_NOT_WRITTEN]: true })
+ *   stored.counter = newCounter
+ *   return { ...stored }
+ * }
+ * ```
+ */
+export const COUNTER_NOT_WRITTEN: unique symbol = Symbol.for("@portcullis/core.counterNotWritten");
+
+/**
  * The adapter interface. All methods are optional; a flow that needs a missing one fails with
  * {@link MissingAdapterMethods} naming it, at first use of the configuration.
  */

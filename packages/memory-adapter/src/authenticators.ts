@@ -1,4 +1,4 @@
-import type { Adapter } from "@portcullis/core/adapters";
+import { type Adapter, COUNTER_NOT_WRITTEN } from "@portcullis/core/adapters";
 import { AdapterError } from "@portcullis/core/errors";
 import { copy, type MemoryStore, requireUser } from "./store";
 
@@ -29,8 +29,12 @@ export function authenticatorMethods(store: MemoryStore): AuthenticatorMethods {
       const stored = authenticators.get(credentialID);
       if (!stored) throw new AdapterError("No authenticator has this credential id.");
       // Never backwards: of two sign-ins in flight, the lower counter (a clone's) must not replace
-      // the higher one. The row is answered as stored, so the core sees when its write was refused.
-      if (newCounter > stored.counter) stored.counter = newCounter;
+      // the higher one. A counter not greater than the stored one is not written, and the row is
+      // answered as stored with the COUNTER_NOT_WRITTEN mark, so the core refuses that sign-in
+      // even when the stored counter equals its own (a clone at the passkey's state, whose twin
+      // wrote first); it lets an unwritten 0 through (synced passkeys stay at 0).
+      if (newCounter <= stored.counter) return Object.assign(copy(stored), { [COUNTER_NOT_WRITTEN]: true });
+      stored.counter = newCounter;
       return copy(stored);
     },
   };

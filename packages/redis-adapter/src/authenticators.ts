@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Adapter, AdapterAuthenticator } from "@portcullis/core/adapters";
+import { type Adapter, type AdapterAuthenticator, COUNTER_NOT_WRITTEN } from "@portcullis/core/adapters";
 import { AdapterError } from "@portcullis/core/errors";
 import { AUTHENTICATOR, encodeRow } from "./codec";
 import type { AdapterContext } from "./context";
@@ -43,13 +43,19 @@ return members_with_rows(KEYS[1], P .. 'authenticator:')
 // HSET alone would create a hash holding nothing but a counter. The counter never goes backwards:
 // it is written only when greater than the stored one (or when none can be read), in this one
 // step, so of two sign-ins in flight with one passkey (the passkey and a clone) the lower counter
-// cannot replace the higher. The hash is answered as stored, so the core sees when its counter was
-// not written and refuses that sign-in; an equal counter (synced passkeys stay at 0) writes nothing.
+// cannot replace the higher. Answers whether it wrote (1 or 0) and the hash as stored: an
+// unwritten counter is marked so for the core, which refuses that sign-in even when the stored
+// counter equals its own (a clone at the passkey's state whose twin wrote first), and lets an
+// unwritten 0 through (synced passkeys stay at 0).
 const UPDATE_COUNTER = script(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return nil end
 local stored = tonumber(redis.call('HGET', KEYS[1], 'counter'))
-if not stored or tonumber(ARGV[2]) > stored then redis.call('HSET', KEYS[1], 'counter', ARGV[2]) end
-return redis.call('HGETALL', KEYS[1])
+local written = 0
+if not stored or tonumber(ARGV[2]) > stored then
+  redis.call('HSET', KEYS[1], 'counter', ARGV[2])
+  written = 1
+end
+return {written, redis.call('HGETALL', KEYS[1])}
 `);
 
 /**
@@ -90,13 +96,16 @@ export function authenticatorMethods({ keys, run, call, row, client }: AdapterCo
     },
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const key = keys.authenticator(credentialID);
-      const flat = await run("updateAuthenticatorCounter", key, UPDATE_COUNTER, [JSON.stringify(newCounter)]);
-      const updated = authenticator(key, flat);
+      const answer = await run("updateAuthenticatorCounter", key, UPDATE_COUNTER, [
+        JSON.stringify(newCounter),
+      ]);
+      const [written, flat] = (answer as [number, string[]] | null) ?? [];
+      const updated = flat === undefined ? null : authenticator(key, flat);
       if (!updated)
         throw new AdapterError(
           "RedisAdapter updateAuthenticatorCounter: no authenticator has this credential id.",
         );
-      return updated;
+      return written === 0 ? Object.assign(updated, { [COUNTER_NOT_WRITTEN]: true }) : updated;
     },
   };
 }

@@ -6,8 +6,12 @@
  * one and answers the row as stored, and the core refuses the sign-in whose counter the row does
  * not hold. The interleaving is forced: a barrier in getAuthenticator (both lookups answer before
  * either update), and the clone's update waits for the passkey's.
+ *
+ * A clone signing at the passkey's very state sends the same counter: the second write does
+ * nothing, and the row answered holds that counter, as if it were its own. The adapter marks its
+ * answer COUNTER_NOT_WRITTEN then, and the core refuses a non-zero counter so marked.
  */
-import type { Adapter } from "@portcullis/core/adapters";
+import { type Adapter, COUNTER_NOT_WRITTEN } from "@portcullis/core/adapters";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import type { TestClient } from "@portcullis/testkit";
 import { describe, expect, it } from "vitest";
@@ -117,6 +121,27 @@ describe("one passkey signing in twice at once", () => {
     expect(await s.stored()).toBe(10);
   });
 
+  it("refuses one of two sign-ins that carry the same non-zero counter (a clone at the passkey's state)", async () => {
+    const s = await signUp();
+    const passkey = otherBrowser(s.client);
+    const clone = otherBrowser(s.client);
+    const a = await assertion(passkey, s.authenticator, 7);
+    const b = await assertion(clone, s.authenticator, 7);
+
+    s.arm(7, 7);
+    const responses = await Promise.all([
+      postCallback(passkey, { action: "authenticate", data: a }),
+      postCallback(clone, { action: "authenticate", data: b }),
+    ]);
+
+    const locations = responses.map((r) => r.headers.get("location") ?? "");
+    expect(locations.filter((l) => l === ORIGIN)).toHaveLength(1);
+    const refused = responses[locations.findIndex((l) => l !== ORIGIN)]!;
+    expect(refused.headers.get("location")).toContain("error=WebAuthnVerificationError");
+    expect(refused.headers.get("set-cookie") ?? "").not.toMatch(/session-token=[^;]/);
+    expect(await s.stored()).toBe(7);
+  });
+
   it("keeps signing in a synced passkey whose counter stays 0", async () => {
     const s = await signUp();
     for (let i = 0; i < 3; i++) {
@@ -138,6 +163,24 @@ describe("the row updateAuthenticatorCounter answers", () => {
       async updateAuthenticatorCounter(id, counter) {
         const row = await inner.updateAuthenticatorCounter(id, counter);
         return { ...row, counter: counter + 1 };
+      },
+    };
+    const s = setup({ adapter });
+    await register(s.client, s.authenticator, "ada@example.com");
+    const browser = otherBrowser(s.client);
+    const data = await assertion(browser, s.authenticator, 3);
+    const response = await postCallback(browser, { action: "authenticate", data });
+    expect(response.headers.get("location")).toContain("error=WebAuthnVerificationError");
+  });
+
+  it("refuses a non-zero counter answered as not written, though the row holds it", async () => {
+    const inner = MemoryAdapter() as Required<Adapter>;
+    // Another sign-in stored this very counter first: the row holds it, and the write did not happen.
+    const adapter: Adapter = {
+      ...inner,
+      async updateAuthenticatorCounter(id, counter) {
+        const row = await inner.updateAuthenticatorCounter(id, counter);
+        return { ...row, counter, [COUNTER_NOT_WRITTEN]: true };
       },
     };
     const s = setup({ adapter });

@@ -4,7 +4,13 @@
  */
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { callAdapter } from "../../adapter/call";
-import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterUser } from "../../adapters";
+import {
+  type Adapter,
+  type AdapterAccount,
+  type AdapterAuthenticator,
+  type AdapterUser,
+  COUNTER_NOT_WRITTEN,
+} from "../../adapters";
 import type { ActionContext, AuthRequest } from "../../context";
 import { WebAuthnVerificationError } from "../../errors";
 import type { WebAuthnConfig } from "../../types";
@@ -74,15 +80,17 @@ async function owner(adapter: Adapter, authenticator: AdapterAuthenticator, prov
  * Verifies an authentication response: the passkey must be stored and belong to this provider,
  * and its signature must cover our challenge, origin and RP id (with user verification as
  * configured). The stored counter is then advanced, before the `signIn` callback runs, so a
- * replayed assertion fails even when that sign-in is refused; when the adapter answers a counter
- * other than the new one (another sign-in stored a higher one meanwhile), the sign-in is refused.
+ * replayed assertion fails even when that sign-in is refused; when the adapter marks its answer as
+ * not written ({@link COUNTER_NOT_WRITTEN}: another sign-in stored this counter or a higher one
+ * meanwhile) with a non-zero counter, or answers a counter other than the new one, the sign-in is
+ * refused.
  *
  * @param challenge - The challenge cookie's content.
  * @param req - The callback request; its `data` field holds the response.
  * @param ctx - The action context; `ctx.provider` is the WebAuthn provider.
  * @returns The user and account the passkey signs in.
  * @throws {WebAuthnVerificationError} When the response is malformed, the passkey unknown, the
- * assertion does not verify, or the adapter answers a stored counter other than the new one.
+ * assertion does not verify, or the adapter does not store the new non-zero counter.
  * @throws {AdapterError} When an adapter call fails.
  * @see https://www.w3.org/TR/webauthn-3/#sctn-verifying-assertion
  * @example
@@ -108,21 +116,37 @@ export async function verifyAuthentication(
  * Stores the new counter and checks the row the adapter answers. The counter was checked against
  * the row read before verifying, but two assertions in flight at once (the passkey and a clone)
  * both pass that check; the adapter writes a counter only when it is greater than the stored one,
- * atomically, so the row then holds the other assertion's higher counter, and this one is refused
- * as a counter that did not grow is. A counter of 0 that stays 0 (synced passkeys) is answered
- * as 0 and accepted; their replays are stopped by the single-use challenge.
+ * atomically, so only one of them writes. The other is refused as a counter that did not grow is:
+ * - when the adapter marks its answer {@link COUNTER_NOT_WRITTEN}: the write did not happen, so
+ *   the stored counter is this one (another sign-in stored the same counter first, as a clone
+ *   signing at the passkey's state does) or a higher one. WebAuthn refuses a non-zero counter not
+ *   greater than the stored one; a counter of 0 that stays 0 (synced passkeys) is no counter and
+ *   signs in, its replays stopped by the single-use challenge;
+ * - else when the row answered holds another counter than this one (a higher one stored
+ *   meanwhile), which is all an adapter without the mark can tell: an equal counter stored by the
+ *   other sign-in looks like this one's write, so that clone goes undetected there.
  */
 async function advanceCounter(adapter: Adapter, credentialId: string, newCounter: number): Promise<void> {
   const stored = await callAdapter("updateAuthenticatorCounter", () =>
     adapter.updateAuthenticatorCounter!(credentialId, newCounter),
   );
   // An adapter that answers no row cannot tell (Auth.js ignores the answer, and adapters written
-  // for it may return nothing): only a stored counter other than this one refuses. Number():
-  // adapters over bigint columns may answer the counter as a string.
-  if (stored?.counter == null) return;
+  // for it may return nothing): today's rule, by the counter alone, applies to a row without the
+  // mark.
+  if (stored == null) return;
+  if (newCounter !== 0 && (stored as Marked)[COUNTER_NOT_WRITTEN] === true) {
+    throw new WebAuthnVerificationError(
+      "The passkey's counter did not grow: another sign-in stored it or a higher one (a cloned authenticator?).",
+    );
+  }
+  // Number(): adapters over bigint columns may answer the counter as a string.
+  if (stored.counter == null) return;
   if (Number(stored.counter) !== newCounter) {
     throw new WebAuthnVerificationError(
       "The passkey's counter did not grow: another sign-in stored a higher one (a cloned authenticator?).",
     );
   }
 }
+
+/** A row as an adapter may answer it from `updateAuthenticatorCounter`: marked when not written. */
+type Marked = AdapterAuthenticator & { [COUNTER_NOT_WRITTEN]?: unknown };
