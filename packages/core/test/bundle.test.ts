@@ -12,8 +12,12 @@ import { describe, expect, it } from "vitest";
 const SRC = fileURLToPath(new URL("../src", import.meta.url));
 
 /** Bundles an app module written against the core's sources; returns its inputs and imports. */
-async function bundle(app: string): Promise<{ inputs: string[]; imports: string[]; code: string }> {
+async function bundle(
+  app: string,
+  define?: Record<string, string>,
+): Promise<{ inputs: string[]; imports: string[]; code: string }> {
   const result = await build({
+    define,
     stdin: { contents: app, resolveDir: SRC, loader: "ts", sourcefile: "app.ts" },
     bundle: true,
     minify: true,
@@ -70,6 +74,19 @@ describe("an edge bundle of Auth", () => {
     const { inputs, code } = await bundle(PASSKEY_APP);
     expect(from(inputs, "@simplewebauthn/server").length).toBeGreaterThan(0);
     expect(code).toContain("navigator.credentials");
+  });
+
+  // A Next.js middleware imports the app's auth.ts, passkey provider and all, and Next.js 15's
+  // webpack build for the Edge Runtime follows every import, refusing the build on the
+  // `Function("return this")` of @simplewebauthn/server's reflect-metadata (checked by hand with
+  // `next build` on Next.js 15.5 and 16 with --webpack, which webpack cannot be run as here).
+  // Next.js defines these two names as constants for that build; the import must fall away.
+  it("with a passkey provider, built as Next.js builds for its Edge Runtime, leaves @simplewebauthn/server out", async () => {
+    const edge = { EdgeRuntime: '"edge-runtime"', "process.env.NEXT_RUNTIME": '"edge"' };
+    const { inputs, imports } = await bundle(PASSKEY_APP, edge);
+    expect(from(inputs, "@simplewebauthn/server")).toEqual([]);
+    expect(from(inputs, "reflect-metadata")).toEqual([]);
+    expect(imports.filter((path) => path.includes("simplewebauthn"))).toEqual([]);
   });
 });
 
