@@ -236,7 +236,10 @@ function normalize(userConfig: AuthConfig): InternalConfig {
     timeouts: deadlines,
     accessTokens: accessTokens instanceof InvalidConfiguration ? DEFAULT_ACCESS_TOKEN_SETTINGS : accessTokens,
   };
-  internal.error = error ?? validateConfig(internal, rawUrl) ?? checkClientIds(internal, production, warn);
+  internal.error = error ?? validateConfig(internal, rawUrl);
+  // Logged, not answered: one provider's missing variable must not sign everyone out.
+  const clientIds = checkClientIds(internal, production, warn);
+  if (clientIds) logger.error(clientIds);
   internal.sessionStore = sessionStoreOf(internal);
   return internal;
 }

@@ -210,18 +210,22 @@ function validateAdapter(config: InternalConfig): AuthError | undefined {
 
 /**
  * OAuth and OIDC providers without a client id (after `AUTH_{PROVIDER}_ID` was read): signing in
- * with one can never work. Production refuses the configuration with an error naming the variable
- * to set, so a deploy fails at once rather than on some visitor's first click. Development only
- * warns (`oauth-client-id-missing`, and the click then fails naming the variable): an app is often
- * run locally with the credentials of only some of its providers.
+ * with one can never work. Production logs an error naming the variable to set, once, at the
+ * first request, so a deploy shows it at once rather than on some visitor's first click; the
+ * other providers, the sessions and every other route go on working (a whole-configuration error
+ * would answer every route with 500 and read every signed-in user as signed out over one unused
+ * provider's variable). Development only warns (`oauth-client-id-missing`): an app is often run
+ * locally with the credentials of only some of its providers. Either way a click on that
+ * provider then fails, naming the variable.
  *
  * @param config - The normalised configuration.
  * @param production - Whether NODE_ENV is production.
  * @param warn - Sends a configuration warning.
- * @returns The error to answer with in production, else undefined.
+ * @returns The error to log in production, else undefined.
  * @example
  * ```ts
  * const error = checkClientIds(internal, process.env.NODE_ENV === "production", (code) => logger.warn(code))
+ * if (error) logger.error(error)
  * ```
  */
 export function checkClientIds(

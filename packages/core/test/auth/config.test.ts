@@ -246,14 +246,21 @@ describe("secret", () => {
 describe("OAuth provider without a client id", () => {
   const session = (cfg: AuthConfig) => Auth(new Request("http://localhost/auth/session"), cfg);
 
-  it("is refused at start-up in production, naming the variable to set", async () => {
+  it("is logged at start-up in production, naming the variable, and a signed-in user stays signed in", async () => {
     vi.stubEnv("NODE_ENV", "production");
     vi.stubEnv("AUTH_GITHUB_ID", "");
     const { log, logger } = recordingLogger();
-    const response = await session({ secret: SECRET, trustHost: true, providers: [GitHub], logger });
-    expect(response.status).toBe(500);
+    const cfg: AuthConfig = { secret: SECRET, trustHost: true, providers: [credentials, GitHub], logger };
+    const c = client(cfg);
+    await signIn(c);
+    expect(await c.session()).toMatchObject({ user: { name: "Alice" } });
+    expect((await session(cfg)).status).toBe(200);
     expect(log.errors.map((e) => (e as { type?: string }).type)).toEqual(["InvalidConfiguration"]);
     expect(log.errors[0]?.message).toContain('AUTH_GITHUB_ID (provider "github")');
+    // The provider itself cannot sign anyone in: its click ends on the error page.
+    const csrfToken = await c.csrfToken();
+    const clicked = await c.post("/auth/signin/github", { form: { csrfToken } });
+    expect(clicked.headers.get("location")).toContain("error=Configuration");
   });
 
   it("is a warning in development, and the other routes keep working", async () => {
