@@ -640,7 +640,8 @@ export type WarningCode =
   | "backchannel-logout-no-store"
   | "linking-without-session-created-at"
   | "session-store-unavailable"
-  | "rate-limit-store-unavailable";
+  | "rate-limit-store-unavailable"
+  | "request-outside-base-path";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {

@@ -30,7 +30,7 @@ const WARNINGS: Record<WarningCode, string> = {
   "short-secret-dev":
     "The secret is shorter than 32 characters: production refuses it. Make a longer one with `openssl rand -base64 33` and set it as AUTH_SECRET.",
   "oauth-client-id-missing":
-    "An OAuth provider has no client id (`clientId`, or AUTH_{PROVIDER}_ID such as AUTH_GITHUB_ID), so signing in with it fails with an error naming the variable. In production this configuration is refused.",
+    "An OAuth provider has no client id (`clientId`, or AUTH_{PROVIDER}_ID such as AUTH_GITHUB_ID), so signing in with it fails with an error naming the variable. In production the same is logged as an error.",
   "email-code-wrong":
     "A one-time sign-in code was wrong (or already used, or for another address); the visitor was sent back to the code form. Many of these for one address are someone guessing: its codes burn after `code.attempts`.",
   "session-store-unavailable":
@@ -41,6 +41,8 @@ const WARNINGS: Record<WarningCode, string> = {
     "Ignored a callbackUrl sent by the client (body, query or callback-url cookie): it is not an http(s) URL or a path starting with a single '/', or it has control characters, bad percent-encoding or invalid Unicode. The next source was used; debug logging says which source and why.",
   "linking-without-session-created-at":
     "A database session's row has no createdAt (most of Auth.js's adapters keep none), so its sign-in time is unknown and adding an OAuth account or a passkey to the signed-in user was refused. Use an adapter that stores it (@portcullis/sql-adapter, whose migrate adds the column; the memory or Redis adapter) or a session.store; or set linking.maxSessionAge: 0 to say the app does not link.",
+  "request-outside-base-path":
+    "The auth handler got a request outside its basePath and answered 400 (debug logging shows the path). Set basePath (or the path of AUTH_URL) to where the handler is mounted: /auth by default, /api/auth for Next.js's app/api/auth/[...nextauth] route.",
   "backchannel-logout-no-store":
     'An identity provider sent a back-channel logout, but JWT sessions cannot be revoked without a session store: the logout was refused (501). Set `session.store` ("adapter", memorySessionStore() or a shared store such as Redis).',
 };

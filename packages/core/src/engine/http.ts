@@ -13,7 +13,7 @@ import {
   runtimeErrorResult,
 } from "../http/errors";
 import { publicUrl } from "../http/origin";
-import { BadRequest, parseRequest } from "../http/request";
+import { BadRequest, OutsideBasePath, parseRequest } from "../http/request";
 import { createContext } from "./context";
 
 /** An action's answer, and whether the client asked for redirects as JSON (`X-Auth-Return-Redirect`). */
@@ -80,6 +80,7 @@ export async function answerRequest(
   } catch (error) {
     if (error instanceof BadRequest) {
       config.logger.debug(`Bad request: ${error.message}`);
+      if (error instanceof OutsideBasePath) config.warn("request-outside-base-path");
       return { result: badRequestResult(error.status, request, config, origin), returnRedirect: false };
     }
     const result = configurationErrorResult(asAuthError(error), config, basePath, req, origin);

@@ -17,6 +17,12 @@ export class BadRequest extends Error {
   }
 }
 
+/**
+ * A request whose path is not under the configuration's `basePath`: the app routed it to the
+ * handler, so the handler is most likely mounted elsewhere than `basePath` says.
+ */
+export class OutsideBasePath extends BadRequest {}
+
 /** Largest body read, in bytes. Auth forms are tiny; this leaves room for a session update. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -85,7 +91,7 @@ export async function parseRequest(
 
 function route(pathname: string, basePath: string, method: "GET" | "POST") {
   if (!pathname.startsWith(`${basePath}/`))
-    throw new BadRequest(`${pathname} is not under ${basePath || "/"}.`);
+    throw new OutsideBasePath(`${pathname} is not under ${basePath || "/"}.`);
   // Empty segments are dropped, as Auth.js drops them: Next.js's `trailingSlash: true` asks for
   // `/api/auth/session/`, and a doubled slash names the same action.
   const segments = pathname

@@ -43,6 +43,17 @@ describe("basePath", () => {
     expect((await c.get("/api/auth/csrf")).status).toBe(200);
     expect((await c.get("/auth/csrf")).status).toBe(400);
   });
+
+  it("warns once when requests come outside it, so a handler mounted elsewhere is not silent", async () => {
+    const { log, logger } = recordingLogger();
+    const c = client(config({ basePath: "/api/auth", logger }));
+    expect((await c.get("/auth/providers")).status).toBe(400);
+    expect((await c.get("/auth/session")).status).toBe(400);
+    expect(log.warnings).toEqual(["request-outside-base-path"]);
+    // A bad request under the basePath is the client's own, not a mounting mistake.
+    expect((await c.get("/api/auth/no-such-action")).status).toBe(400);
+    expect(log.warnings).toEqual(["request-outside-base-path"]);
+  });
 });
 
 describe("environment inference", () => {
