@@ -99,11 +99,13 @@ export interface AdapterAuthenticator {
  *
  * @example
  * ```ts
- * async updateAuthenticatorCounter(credentialID, newCounter) {
- *   const stored = rows.get(credentialID)!
- *   if (newCounter <= stored.counter) return Object.assign({ ...stored }, { [COUNTER_NOT_WRITTEN]: true })
- *   stored.counter = newCounter
- *   return { ...stored }
+ * const adapter: Adapter = {
+ *   async updateAuthenticatorCounter(credentialID, newCounter) {
+ *     const stored = rows.get(credentialID)!
+ *     if (newCounter <= stored.counter) return Object.assign({ ...stored }, { [COUNTER_NOT_WRITTEN]: true })
+ *     stored.counter = newCounter
+ *     return { ...stored }
+ *   },
  * }
  * ```
  */
