@@ -80,8 +80,9 @@ export function configEnv(config: AuthConfig): EnvObject {
 
 /**
  * Whether an environment is production: `NODE_ENV` says so. Without `NODE_ENV`, production is a
- * runtime with no process environment at all (Cloudflare Workers without Node compatibility), or
- * an `AUTH_URL` naming a host other than a loopback one (a Worker with Node compatibility, Deno,
+ * runtime with no process environment at all (Cloudflare Workers without Node compatibility),
+ * `AUTH_TRUST_HOST=true` (a proxy of the deployer's in front), or an `AUTH_URL` naming a host
+ * other than a loopback one (a Worker with Node compatibility, Deno,
  * Bun, a server started without `NODE_ENV`): nothing there marks a development server, and a
  * deployed app must not get development's leniency (a random secret per process or isolate,
  * short secrets, loopback hosts).
@@ -97,6 +98,7 @@ export function isProduction(env: EnvObject): boolean {
   const mode = env.NODE_ENV;
   if (mode !== undefined) return mode === "production";
   if (!hasProcessEnv()) return true;
+  if (envFlag(env.AUTH_TRUST_HOST) === true) return true;
   const url = envUrl(env);
   if (url === undefined) return false;
   const hostname = safeUrl(url)?.hostname;

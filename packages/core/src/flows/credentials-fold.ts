@@ -18,11 +18,14 @@
  */
 const MAX_FOLDED_LENGTH = 256;
 /**
- * Characters of an identifier looked at. The fold's work per character is bounded, and this
- * bounds the characters; padding that folds away can then push only the tail of a name out,
- * which gives a name's prefixes a count each (a handful), never a fresh count per padding.
+ * The longest identifier folded, in UTF-16 code units: the fold's work per character is bounded,
+ * and this bounds the characters. A longer one is no name anybody has: all of them count as one
+ * ({@link TOO_LONG}), so padding (say with characters a lookup ignores) can neither push a name out
+ * of what is folded nor make fresh counts.
  */
 const MAX_INPUT_LENGTH = 4 * MAX_FOLDED_LENGTH;
+/** What every identifier longer than {@link MAX_INPUT_LENGTH} counts as; no fold gives `#`. */
+const TOO_LONG = "#too-long";
 
 /**
  * Equalities of older collations that today's root collation no longer has: MariaDB's
@@ -133,8 +136,9 @@ function foldCharacter(character: string): string {
  * ```
  */
 export function foldedIdentifier(text: string): string {
+  if (text.length > MAX_INPUT_LENGTH) return TOO_LONG;
   let result = "";
-  for (const character of text.slice(0, MAX_INPUT_LENGTH).normalize("NFKD")) {
+  for (const character of text.normalize("NFKD")) {
     result += PLAIN.test(character) ? character : foldCharacter(character);
     if (result.length >= MAX_FOLDED_LENGTH) break;
   }

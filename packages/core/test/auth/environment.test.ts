@@ -99,6 +99,11 @@ describe("production without NODE_ENV", () => {
       200,
     ],
     [
+      "a short secret, AUTH_TRUST_HOST behind a proxy",
+      { AUTH_TRUST_HOST: "true", AUTH_SECRET: "hunter2" },
+      500,
+    ],
+    [
       "a long secret, AUTH_URL on a public host",
       { AUTH_URL: "https://app.example/auth", AUTH_SECRET: SECRET },
       200,
