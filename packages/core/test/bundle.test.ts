@@ -108,8 +108,10 @@ describe("the size of an edge bundle of Auth + credentials", () => {
   // pages never cached, the CSRF warning) took it to 281,650 bytes, 1.952 times. It was 1.96
   // until the fixes of 2026-11-27's third round (the credentials limit's fold of what real
   // collations fold, the environment given to setEnvDefaults, the session claims a jwt callback
-  // drops, createActionURL's trust rule) took it past 1.965.
-  const BOUND = 1.97;
+  // drops, createActionURL's trust rule) took it past 1.965; their review's fixes (the client id
+  // logged rather than refused, the request-outside-base-path warning, the over-long identifier)
+  // just past 1.97.
+  const BOUND = 1.98;
 
   it(`stays within ${BOUND} times Auth.js's, bundled the same way in the same run`, async () => {
     const ours = Buffer.byteLength((await bundle(CREDENTIALS_APP)).code);
