@@ -11,7 +11,7 @@
  * nothing, and the row answered holds that counter, as if it were its own. The adapter marks its
  * answer COUNTER_NOT_WRITTEN then, and the core refuses a non-zero counter so marked.
  */
-import { type Adapter, COUNTER_NOT_WRITTEN } from "@portcullis/core/adapters";
+import { type Adapter, type AdapterAuthenticator, COUNTER_NOT_WRITTEN } from "@portcullis/core/adapters";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import type { TestClient } from "@portcullis/testkit";
 import { describe, expect, it } from "vitest";
@@ -155,56 +155,36 @@ describe("one passkey signing in twice at once", () => {
 });
 
 describe("the row updateAuthenticatorCounter answers", () => {
-  it("refuses the sign-in when the adapter answers another counter than the one written", async () => {
+  type Answer = (row: AdapterAuthenticator, counter: number) => AdapterAuthenticator;
+  it.each<[string, Answer, "refused" | "accepted"]>([
+    // The conditional update was refused: the row holds a higher counter already.
+    ["another counter than the one written", (row, counter) => ({ ...row, counter: counter + 1 }), "refused"],
+    // Another sign-in stored this very counter first: the row holds it, the write did not happen.
+    [
+      "the counter written, marked as not written",
+      (row, counter) => ({ ...row, counter, [COUNTER_NOT_WRITTEN]: true }) as AdapterAuthenticator,
+      "refused",
+    ],
+    // bigint columns through some drivers.
+    [
+      "the counter as text",
+      (row) => ({ ...row, counter: String(row.counter) as unknown as number }),
+      "accepted",
+    ],
+  ])("%s: the sign-in is %s", async (_, answer, outcome) => {
     const inner = MemoryAdapter() as Required<Adapter>;
-    // An adapter whose conditional update was refused: the row holds a higher counter already.
     const adapter: Adapter = {
       ...inner,
       async updateAuthenticatorCounter(id, counter) {
-        const row = await inner.updateAuthenticatorCounter(id, counter);
-        return { ...row, counter: counter + 1 };
+        return answer(await inner.updateAuthenticatorCounter(id, counter), counter);
       },
     };
     const s = setup({ adapter });
     await register(s.client, s.authenticator, "ada@example.com");
     const browser = otherBrowser(s.client);
     const data = await assertion(browser, s.authenticator, 3);
-    const response = await postCallback(browser, { action: "authenticate", data });
-    expect(response.headers.get("location")).toContain("error=WebAuthnVerificationError");
-  });
-
-  it("refuses a non-zero counter answered as not written, though the row holds it", async () => {
-    const inner = MemoryAdapter() as Required<Adapter>;
-    // Another sign-in stored this very counter first: the row holds it, and the write did not happen.
-    const adapter: Adapter = {
-      ...inner,
-      async updateAuthenticatorCounter(id, counter) {
-        const row = await inner.updateAuthenticatorCounter(id, counter);
-        return { ...row, counter, [COUNTER_NOT_WRITTEN]: true };
-      },
-    };
-    const s = setup({ adapter });
-    await register(s.client, s.authenticator, "ada@example.com");
-    const browser = otherBrowser(s.client);
-    const data = await assertion(browser, s.authenticator, 3);
-    const response = await postCallback(browser, { action: "authenticate", data });
-    expect(response.headers.get("location")).toContain("error=WebAuthnVerificationError");
-  });
-
-  it("accepts a counter answered as text (bigint columns through some drivers)", async () => {
-    const inner = MemoryAdapter() as Required<Adapter>;
-    const adapter: Adapter = {
-      ...inner,
-      async updateAuthenticatorCounter(id, counter) {
-        const row = await inner.updateAuthenticatorCounter(id, counter);
-        return { ...row, counter: String(row.counter) as unknown as number };
-      },
-    };
-    const s = setup({ adapter });
-    await register(s.client, s.authenticator, "ada@example.com");
-    const browser = otherBrowser(s.client);
-    const data = await assertion(browser, s.authenticator, 3);
-    const response = await postCallback(browser, { action: "authenticate", data });
-    expect(response.headers.get("location")).toBe(ORIGIN);
+    const location = (await postCallback(browser, { action: "authenticate", data })).headers.get("location");
+    if (outcome === "refused") expect(location).toContain("error=WebAuthnVerificationError");
+    else expect(location).toBe(ORIGIN);
   });
 });
