@@ -5,6 +5,7 @@ export default defineConfig({
     "src/index.ts",
     "src/jwt.ts",
     "src/errors.ts",
+    "src/languages.ts",
     "src/adapters.ts",
     "src/node.ts",
     "src/types.ts",

@@ -594,10 +594,23 @@ export interface Theme {
   brandColor?: string;
   buttonText?: string;
   /**
-   * The language of the built-in pages, as a locale code such as `de` or `pt-BR`. Without it,
-   * each request's `Accept-Language` header chooses among the shipped languages (en, de, fr, es,
-   * pt, it, nl, pl, ja, zh, ko, ar), falling back to English. A code without a shipped catalogue
-   * starts from English, so `messages` can supply the whole language.
+   * The languages the built-in pages and the default magic-link mail speak besides English, by
+   * language code: the shipped translations from `@portcullis/core/languages` (all of them as
+   * `languages`, or single ones such as `{ de, fr }`) or an app's own. Each request's
+   * `Accept-Language` header chooses among English and these. A translation that lacks a text
+   * shows the English one.
+   *
+   * @example
+   * ```ts
+   * import { de, fr } from "@portcullis/core/languages";
+   * const theme: Theme = { languages: { de, fr, sv: { signInTitle: "Logga in" } } };
+   * ```
+   */
+  languages?: Readonly<Record<string, Partial<Messages>>>;
+  /**
+   * The language of the built-in pages for every visitor, as a locale code such as `de` or
+   * `pt-BR`, whatever the `Accept-Language` header asks for. Its texts come from `languages`
+   * (English when they have none for it), with `messages` laid over them.
    */
   locale?: string;
   /**

@@ -11,6 +11,7 @@ export const PORTCULLIS_EXPORTS: Readonly<Record<string, readonly string[]>> = {
     ".",
     "./jwt",
     "./errors",
+    "./languages",
     "./node",
     "./adapters",
     "./types",

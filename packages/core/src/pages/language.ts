@@ -5,8 +5,7 @@
  */
 import type { Theme } from "../types";
 import { preferredLanguages } from "./accept-language";
-import { CATALOGUES, DEFAULT_LANGUAGE, type Messages } from "./messages";
-import { en } from "./messages/en";
+import { en, type Messages } from "./messages/en";
 
 /** The language of one rendered page. */
 export interface PageLanguage {
@@ -18,7 +17,7 @@ export interface PageLanguage {
   messages: Messages;
 }
 
-/** Languages written right to left, by language code: the shipped `ar` and ones an app may add. */
+/** Languages written right to left, by language code: `ar` and others an app may add. */
 const RIGHT_TO_LEFT = new Set(["ar", "he", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug"]);
 
 /** A locale code as BCP 47 writes it: a language and optional subtags, such as `pt-BR`. */
@@ -26,63 +25,102 @@ const LOCALE_CODE = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 const MESSAGE_KEYS = Object.keys(en) as (keyof Messages)[];
 
+/** A language code as `theme.languages` keys it, lowercased: `de`, `pt`, `zh`. */
+const LANGUAGE_CODE = /^[a-z]{1,8}$/;
+
+/** One theme's catalogues by lowercase language code, and the pages already resolved from them. */
+interface ThemeLanguages {
+  catalogues: Map<string, Partial<Messages>>;
+  pages: Map<string, PageLanguage>;
+}
+
 /**
- * Languages already resolved, per theme object. The configuration's theme is normalised once,
- * so each configuration merges each catalogue with its overrides at most once; a theme that is
- * dropped takes its entries with it.
+ * Catalogues and resolved pages, per theme object. The configuration's theme is normalised once,
+ * so each configuration reads its languages and merges each with its overrides at most once; a
+ * theme that is dropped takes its entries with it.
  */
-const resolved = new WeakMap<Theme, Map<string, PageLanguage>>();
-const withoutTheme = new Map<string, PageLanguage>();
+const resolved = new WeakMap<Theme, ThemeLanguages>();
+const withoutTheme: ThemeLanguages = { catalogues: new Map([["en", en]]), pages: new Map() };
 
 /**
  * Chooses the language of a built-in page: the theme's `locale` when it is a valid locale code,
- * else the first language of the `Accept-Language` header that has a catalogue, else English.
- * The theme's `messages` are merged over the chosen catalogue (only known keys with string
- * values count). A configured locale without a catalogue of its own starts from English, so an
- * app can supply a whole language through `messages`.
+ * else the first language of the `Accept-Language` header that is English or one of the theme's
+ * `languages`, else English. The chosen catalogue is laid over English (so a partial one still
+ * has every text) and the theme's `messages` over that; only known keys with string values count.
  *
  * @param theme - the configuration's theme.
  * @param acceptLanguage - the request's `Accept-Language` header, if any.
  * @returns the page's `lang`, `dir` and texts.
  * @example
  * ```ts
- * pageLanguage({}, "de-AT,de;q=0.9").messages.signOutButton // "Abmelden"
+ * pageLanguage({ languages: { de } }, "de-AT,de;q=0.9").messages.signOutButton // "Abmelden"
  * pageLanguage({ locale: "ar" }, "de").dir // "rtl"
  * ```
  */
 export function pageLanguage(theme: Theme | undefined, acceptLanguage?: string | null): PageLanguage {
-  const lang = chosenLocale(theme, acceptLanguage);
-  let cache = theme === undefined ? withoutTheme : resolved.get(theme);
-  if (cache === undefined) {
-    cache = new Map();
-    resolved.set(theme as Theme, cache);
-  }
-  let language = cache.get(lang);
+  const languages = languagesOf(theme);
+  const lang = chosenLocale(theme, languages.catalogues, acceptLanguage);
+  let language = languages.pages.get(lang);
   if (language === undefined) {
-    language = buildLanguage(lang, theme?.messages);
-    cache.set(lang, language);
+    language = buildLanguage(lang, languages.catalogues.get(languageOf(lang)), theme?.messages);
+    languages.pages.set(lang, language);
   }
   return language;
 }
 
-function chosenLocale(theme: Theme | undefined, acceptLanguage: string | null | undefined): string {
+/**
+ * The theme's catalogues by lowercase language code, English among them. The theme comes from
+ * configuration that may hold anything at run time: only own keys that are language codes, with
+ * object values, count. A Map, so a header naming `__proto__` or `constructor` finds nothing.
+ */
+function languagesOf(theme: Theme | undefined): ThemeLanguages {
+  if (theme === undefined) return withoutTheme;
+  let languages = resolved.get(theme);
+  if (languages === undefined) {
+    const catalogues = new Map<string, Partial<Messages>>([["en", en]]);
+    const given: unknown = theme.languages;
+    if (typeof given === "object" && given !== null) {
+      for (const [code, catalogue] of Object.entries(given)) {
+        const key = code.toLowerCase();
+        if (LANGUAGE_CODE.test(key) && typeof catalogue === "object" && catalogue !== null) {
+          catalogues.set(key, catalogue as Partial<Messages>);
+        }
+      }
+    }
+    languages = { catalogues, pages: new Map() };
+    resolved.set(theme, languages);
+  }
+  return languages;
+}
+
+function chosenLocale(
+  theme: Theme | undefined,
+  catalogues: ReadonlyMap<string, Partial<Messages>>,
+  acceptLanguage: string | null | undefined,
+): string {
   const configured = theme?.locale;
   if (typeof configured === "string" && LOCALE_CODE.test(configured)) return configured;
-  return preferredLanguages(acceptLanguage).find((language) => CATALOGUES.has(language)) ?? DEFAULT_LANGUAGE;
+  return preferredLanguages(acceptLanguage).find((language) => catalogues.has(language)) ?? "en";
 }
 
 function languageOf(locale: string): string {
   return locale.split("-")[0]?.toLowerCase() ?? "";
 }
 
-function buildLanguage(lang: string, overrides: Partial<Messages> | undefined): PageLanguage {
-  const base = CATALOGUES.get(languageOf(lang)) ?? en;
-  const messages: Record<string, string> = { ...base };
-  // The overrides come from configuration that may hold anything at run time: only a known key
-  // with a string value replaces a text, so a stray property cannot reach the page.
-  for (const key of MESSAGE_KEYS) {
-    const value = overrides !== undefined && Object.hasOwn(overrides, key) ? overrides[key] : undefined;
-    if (typeof value === "string") messages[key] = value;
+function buildLanguage(
+  lang: string,
+  catalogue: Partial<Messages> | undefined,
+  overrides: Partial<Messages> | undefined,
+): PageLanguage {
+  const messages: Record<string, string> = { ...en };
+  // Catalogues and overrides come from configuration that may hold anything at run time: only a
+  // known key with a string value replaces a text, so a stray property cannot reach the page.
+  for (const layer of [catalogue, overrides]) {
+    if (layer === undefined) continue;
+    for (const key of MESSAGE_KEYS) {
+      const value = Object.hasOwn(layer, key) ? layer[key] : undefined;
+      if (typeof value === "string") messages[key] = value;
+    }
   }
   return {
     lang,

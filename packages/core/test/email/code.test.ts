@@ -3,7 +3,9 @@
  * over HTTP, mailed through a real SMTP server, read back from the mail and posted to the
  * callback; users and sessions live in the real memory adapter.
  */
+
 import type { EmailCodeOptions, RateLimitStore } from "@portcullis/core";
+import { languages } from "@portcullis/core/languages";
 import type { NodemailerUserConfig } from "@portcullis/core/providers/nodemailer";
 import type { TestClient } from "@portcullis/testkit";
 import { type SmtpSink, startSmtpSink } from "@portcullis/testkit";
@@ -346,7 +348,7 @@ describe("the verify-request page", () => {
   });
 
   it("asks for the address when the URL has none, and words the error in the visitor's language", async () => {
-    const app = codeApp({ link: false });
+    const app = emailApp(sink, { provider: { code: { link: false } }, config: { theme: { languages } } });
     const browser = app.browser();
     const page = await browser.get("/auth/verify-request?provider=nodemailer&type=email&error=WrongCode", {
       headers: { "accept-language": "de" },

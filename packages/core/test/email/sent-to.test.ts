@@ -2,6 +2,7 @@
  * The verify-request page names the address the link went to: the address rides in a sealed
  * cookie set by the sign-in POST, never in a URL someone else could craft.
  */
+import { languages } from "@portcullis/core/languages";
 import { type SmtpSink, startSmtpSink } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailApp, location, requestLink } from "./helpers";
@@ -39,7 +40,7 @@ describe("the verify-request page", () => {
   });
 
   it("says it in the page's language", async () => {
-    const app = emailApp(sink);
+    const app = emailApp(sink, { config: { theme: { languages } } });
     const browser = app.browser();
     await requestLink(browser, "hanna@example.com");
     const page = await (

@@ -2,9 +2,11 @@
  * The Node glue of `@portcullis/core/node` behind a real node:http server on 127.0.0.1: what a
  * client sees of requests bridged to the core and answers written back.
  */
+
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Auth, type AuthConfig } from "@portcullis/core";
+import { languages } from "@portcullis/core/languages";
 import { type NodeRequestOptions, requestFromNode, responseToNode } from "@portcullis/core/node";
 import Credentials from "@portcullis/core/providers/credentials";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,6 +15,7 @@ const config: AuthConfig = {
   secret: "a-test-secret-that-is-long-enough-for-jwt",
   trustHost: true,
   basePath: "/auth",
+  theme: { languages },
   providers: [Credentials({ credentials: { username: {} }, authorize: () => null })],
 };
 

@@ -3,10 +3,12 @@
  * out right to left because the document says so. Screenshots of both land in a temporary
  * directory for a person to look at (the path is logged); they are not compared to references.
  */
+
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Auth, type AuthConfig } from "@portcullis/core";
+import { languages } from "@portcullis/core/languages";
 import GitHub from "@portcullis/core/providers/github";
 import { launchChromium, type ServedApp, serve } from "@portcullis/testkit";
 import type { Browser } from "playwright-core";
@@ -16,6 +18,7 @@ import { credentials, SECRET } from "../auth/helpers";
 const config: AuthConfig = {
   secret: SECRET,
   trustHost: true,
+  theme: { languages },
   providers: [GitHub({ clientId: "id", clientSecret: "secret" }), credentials],
 };
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

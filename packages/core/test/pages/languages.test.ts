@@ -1,20 +1,21 @@
 /**
  * The built-in pages speak the visitor's language: the configured `theme.locale`, else the best
- * shipped match of the request's Accept-Language header, else English; `theme.messages`
- * replaces single texts. Checked through `Auth`, as a browser would see the pages.
+ * match among English and `theme.languages` of the request's Accept-Language header, else
+ * English; `theme.messages` replaces single texts. Checked through `Auth`, as a browser would see
+ * the pages.
  */
 import { Auth, type AuthConfig, type Theme } from "@portcullis/core";
+import { de, en, languages } from "@portcullis/core/languages";
 import GitHub from "@portcullis/core/providers/github";
 import { describe, expect, it } from "vitest";
 import { preferredLanguages } from "../../src/pages/accept-language";
-import { CATALOGUES } from "../../src/pages/messages";
-import { en } from "../../src/pages/messages/en";
 import { credentials, SECRET } from "../auth/helpers";
 import { decode, elements } from "./markup";
 
 const ORIGIN = "http://localhost:3000";
 
-function config(theme?: Theme): AuthConfig {
+/** A configuration whose theme is `theme`, every shipped language by default. */
+function config(theme: Theme | undefined = { languages }): AuthConfig {
   return {
     secret: SECRET,
     trustHost: true,
@@ -99,21 +100,74 @@ describe("language from Accept-Language", () => {
   });
 });
 
+describe("the languages an app gives", () => {
+  it("is English only without theme.languages, whatever the browser asks for", async () => {
+    const { theme: _, ...withoutTheme } = config();
+    for (const cfg of [withoutTheme, config({})]) {
+      const markup = await page("/auth/signin", cfg, "de-DE,de;q=0.9");
+      expect(root(markup).lang).toBe("en");
+      expect(texts(markup, "h1")).toEqual(["Sign in"]);
+    }
+  });
+
+  it("speaks only the languages given: German for a German browser, English for a French one", async () => {
+    const cfg = config({ languages: { de } });
+    expect(texts(await page("/auth/signout", cfg, "de"), "button")).toEqual(["Abmelden"]);
+    const french = await page("/auth/signout", cfg, "fr, de;q=0.1");
+    expect(root(french).lang).toBe("de");
+    expect(root(await page("/auth/signout", cfg, "fr")).lang).toBe("en");
+  });
+
+  it("takes an app's own language, its missing texts in English", async () => {
+    const markup = await page(
+      "/auth/signin",
+      config({ languages: { SV: { signInTitle: "Logga in" } } }),
+      "sv-SE",
+    );
+    expect(root(markup).lang).toBe("sv");
+    expect(texts(markup, "h1")).toEqual(["Logga in"]);
+    expect(texts(markup, "button")[0]).toBe("Sign in with GitHub");
+  });
+
+  // The theme is configuration, which can hold anything at run time: what is not a language code
+  // with a catalogue object is passed over, and a catalogue's texts count only as strings of
+  // known keys, so nothing stray reaches the page and nothing throws.
+  it.each([
+    ["a language code that is not letters", { "d-e": de }, "d-e", "en"],
+    ["__proto__ as a header's language", { de }, "__proto__", "en"],
+    ["a catalogue that is a string", { de: "Anmelden" }, "de", "en"],
+    ["a catalogue that is null", { de: null }, "de", "en"],
+    ["languages that is a string", "de", "de", "en"],
+  ])("passes over %s", async (_, given, header, lang) => {
+    const theme = { languages: given } as unknown as Theme;
+    const markup = await page("/auth/signin", config(theme), header);
+    expect(root(markup).lang).toBe(lang);
+    expect(texts(markup, "h1")).toEqual(["Sign in"]);
+  });
+
+  it("keeps a catalogue's non-string texts out", async () => {
+    const theme = { languages: { de: { ...de, signInTitle: 42 } } } as unknown as Theme;
+    const markup = await page("/auth/signin", config(theme), "de");
+    expect(texts(markup, "h1")).toEqual(["Sign in"]);
+    expect(texts(markup, "button")[0]).toBe("Mit GitHub anmelden");
+  });
+});
+
 describe("language from the theme", () => {
   it("theme.locale wins over the header", async () => {
-    const markup = await page("/auth/signin", config({ locale: "ja" }), "de,en;q=0.5");
+    const markup = await page("/auth/signin", config({ languages, locale: "ja" }), "de,en;q=0.5");
     expect(root(markup)).toMatchObject({ lang: "ja", dir: "ltr" });
     expect(texts(markup, "h1")).toEqual(["ログイン"]);
   });
 
   it("theme.locale with a region keeps the region in lang and uses the language's texts", async () => {
-    const markup = await page("/auth/signout", config({ locale: "pt-BR" }), "de");
+    const markup = await page("/auth/signout", config({ languages, locale: "pt-BR" }), "de");
     expect(root(markup).lang).toBe("pt-BR");
     expect(texts(markup, "button")).toEqual(["Sair"]);
   });
 
   it("theme.messages replaces one text and keeps the others, still escaped", async () => {
-    const cfg = config({ messages: { signInWith: "Continue with <b>{provider}</b>" } });
+    const cfg = config({ languages, messages: { signInWith: "Continue with <b>{provider}</b>" } });
     const markup = await page("/auth/signin", cfg, "de");
     expect(markup).toContain("Continue with &lt;b&gt;GitHub&lt;/b&gt;");
     expect(texts(markup, "h1")).toEqual(["Anmelden"]);
@@ -130,12 +184,12 @@ describe("catalogues", () => {
   const keys = Object.keys(en).sort();
 
   it("ships the twelve languages", () => {
-    expect([...CATALOGUES.keys()].sort()).toEqual(
+    expect(Object.keys(languages).sort()).toEqual(
       ["ar", "de", "en", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt", "zh"].sort(),
     );
   });
 
-  it.each([...CATALOGUES])(
+  it.each(Object.entries(languages))(
     "%s has every key, each a non-empty text with English's placeholders",
     (_, messages) => {
       expect(Object.keys(messages).sort()).toEqual(keys);

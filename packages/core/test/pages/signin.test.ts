@@ -3,6 +3,7 @@
  * which fields they send and what the user reads. There is no DOM library, so small regex
  * helpers pick elements out of the markup (the page always double-quotes its attributes).
  */
+import { languages } from "@portcullis/core/languages";
 import { describe, expect, it } from "vitest";
 import { type PageProvider, renderSignInPage, type SignInPageOptions } from "../../src/pages";
 import { attributes, decode, elements } from "./markup";
@@ -296,7 +297,10 @@ describe("WebAuthn", () => {
   });
 
   it("gives the script its messages in the page's language", () => {
-    const button = elements(formOf(render({ theme: { locale: "de" } }).html, "passkey").body, "button")[0];
+    const button = elements(
+      formOf(render({ theme: { languages, locale: "de" } }).html, "passkey").body,
+      "button",
+    )[0];
     expect(button).toMatchObject({
       "data-webauthn-no-passkey":
         "Für diese Adresse ist kein Passkey registriert. Melden Sie sich auf anderem Weg an und fügen Sie dann einen Passkey hinzu.",

@@ -1,11 +1,13 @@
 /**
- * The message catalogues shipped with the built-in pages, one per language.
+ * The translations of the built-in pages, one catalogue per language. `Auth` holds only English;
+ * an app hands it the others it wants through `theme.languages`, so that an app that does not
+ * does not bundle them.
  *
  * @module
  */
 import { ar } from "./ar";
 import { de } from "./de";
-import { en, type Messages } from "./en";
+import { en } from "./en";
 import { es } from "./es";
 import { fr } from "./fr";
 import { it } from "./it";
@@ -17,30 +19,14 @@ import { pt } from "./pt";
 import { zh } from "./zh";
 
 export type { Messages } from "./en";
+export { ar, de, en, es, fr, it, ja, ko, nl, pl, pt, zh };
 
 /**
- * Every shipped catalogue by lowercase language code (the part of a locale before the first
- * `-`). A Map, so a header naming `__proto__` or `constructor` finds nothing.
+ * Every shipped translation by language code, English included, ready for `theme.languages`.
  *
  * @example
  * ```ts
- * CATALOGUES.get("de")?.signInTitle // "Anmelden"
+ * const config: AuthConfig = { providers: [GitHub], theme: { languages } };
  * ```
  */
-export const CATALOGUES: ReadonlyMap<string, Messages> = new Map([
-  ["en", en],
-  ["de", de],
-  ["fr", fr],
-  ["es", es],
-  ["pt", pt],
-  ["it", it],
-  ["nl", nl],
-  ["pl", pl],
-  ["ja", ja],
-  ["zh", zh],
-  ["ko", ko],
-  ["ar", ar],
-]);
-
-/** The language used when nothing else matches, and whose keys every catalogue has. */
-export const DEFAULT_LANGUAGE = "en";
+export const languages = { en, de, fr, es, pt, it, nl, pl, ja, zh, ko, ar } as const;
