@@ -29,6 +29,11 @@ export interface Library<Config> {
    * database is created, so a missing adapter fails fast (`Unavailable`).
    */
   loadAdapter(): Promise<(db: Kysely<BenchTables>) => unknown>;
+  /**
+   * Makes a provider of the app's own from its plain configuration: Portcullis's `OAuth()`,
+   * which brings the OAuth sign-in method; absent for Auth.js, which takes the object as it is.
+   */
+  OAuth?(config: typeof PLACEHOLDER_OAUTH): unknown;
   /** A new in-memory session store for revocable JWT sessions; absent when the library has none. */
   sessionStore?(): unknown;
   /**
@@ -139,7 +144,7 @@ function databaseApp<Config>(library: Library<Config>, store: SeededStore): App 
   const base = { basePath: BASE_PATH, secret: SECRET, trustHost: true };
   const config = {
     ...base,
-    providers: [credentialsOf(library), PLACEHOLDER_OAUTH],
+    providers: [credentialsOf(library), library.OAuth?.(PLACEHOLDER_OAUTH) ?? PLACEHOLDER_OAUTH],
     adapter: store.adapter,
     session: { strategy: "database" },
   } as Config;

@@ -6,6 +6,7 @@
  */
 import { Auth, type AuthConfig, memorySessionStore } from "@portcullis/core";
 import Credentials from "@portcullis/core/providers/credentials";
+import OAuth from "@portcullis/core/providers/oauth";
 import type { App, SessionMode } from "./app";
 import { buildApp } from "./build-app";
 import { loadSqlAdapter } from "./sql-adapter";
@@ -30,6 +31,7 @@ export function portcullisApp(mode: SessionMode, serverUrl?: string): Promise<Ap
     {
       auth: Auth,
       Credentials,
+      OAuth,
       sessionStore: memorySessionStore,
       loadAdapter: async () => {
         const { SqlAdapter } = await loadSqlAdapter();

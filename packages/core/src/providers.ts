@@ -1,14 +1,16 @@
 /**
  * @portcullis/core/providers: the types of provider configurations, where Auth.js apps import
  * them (`import type { OAuthConfig } from "@auth/core/providers"`). The providers themselves are
- * the modules under `@portcullis/core/providers/<id>`; this entry holds types only.
+ * the modules under `@portcullis/core/providers/<id>`, and a provider of an app's own is made by
+ * `OAuth()` from `@portcullis/core/providers/oauth`; this entry holds types only.
  *
  * @example
  * ```ts
  * import type { OAuthConfig, OAuthUserConfig } from "@portcullis/core/providers"
+ * import OAuth from "@portcullis/core/providers/oauth"
  *
  * export default function Acme(options: OAuthUserConfig): OAuthConfig {
- *   return { id: "acme", name: "Acme", type: "oidc", issuer: "https://id.acme.test", ...options }
+ *   return OAuth({ id: "acme", name: "Acme", type: "oidc", issuer: "https://id.acme.test", ...options })
  * }
  * ```
  *

@@ -10,8 +10,9 @@ const USAGE = `Usage: portcullis-migrate [folder] [--dry-run]
 
 Rewrites next-auth, @auth/* and @hono/auth-js imports, module augmentations and package.json
 dependencies of the app in [folder] (default: the current folder) to their Portcullis
-counterparts. Auth.js database adapters (@auth/*-adapter) are kept: they work with Portcullis
-unchanged. Run your package manager's install afterwards.
+counterparts, and wraps providers written as plain objects in OAuth() or Email(). Auth.js
+database adapters (@auth/*-adapter) are kept: they work with Portcullis unchanged. Run your
+package manager's install afterwards.
 
   --dry-run   print what would change, write nothing
   --help      this text`;

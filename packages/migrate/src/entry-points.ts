@@ -37,7 +37,10 @@ export const PORTCULLIS_EXPORTS: Readonly<Record<string, readonly string[]>> = {
   "@portcullis/solid-start": [".", "./adapters", "./providers", "./providers/*", "./package.json"],
 };
 
-/** The built-in providers: the modules `./providers/*` answers, e.g. `github`. */
+/**
+ * The built-in providers: the modules `./providers/*` answers, e.g. `github`, and `oauth`, whose
+ * `OAuth()` makes a provider of one's own.
+ */
 export const PROVIDER_IDS: ReadonlySet<string> = new Set(
   [
     "42-school apple asgardeo atlassian auth0 authentik azure-ad azure-ad-b2c azure-devops",
@@ -47,7 +50,7 @@ export const PROVIDER_IDS: ReadonlySet<string> = new Set(
     "frontegg fusionauth github gitlab google hubspot huggingface identity-server4 instagram",
     "kakao keycloak kinde line linkedin logto loops mailchimp mailgun mailru mastodon",
     "mattermost medium microsoft-entra-id naver netlify netsuite nextcloud nodemailer notion",
-    "okta onelogin ory-hydra osso osu passage passkey patreon ping-id pinterest pipedrive",
+    "oauth okta onelogin ory-hydra osso osu passage passkey patreon ping-id pinterest pipedrive",
     "postmark reddit resend roblox salesforce sendgrid simplelogin slack spotify strava",
     "threads tiktok todoist trakt twitch twitter united-effects vipps vk webauthn webex",
     "wechat wikimedia wordpress workos yandex zitadel zoho zoom",

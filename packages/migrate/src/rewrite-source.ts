@@ -16,8 +16,13 @@ import {
   ts,
 } from "ts-morph";
 import { missingExport, missingExportsOf, rewriteSpecifier } from "./specifiers";
+import { wrapPlainProviders } from "./wrap-providers";
 
-/** A specifier the codemod could not rewrite, with where it is and why. */
+/**
+ * What the codemod leaves for a person, with where it is and why: a specifier it could not
+ * rewrite, or a provider object it wrapped in `OAuth()`/`Email()` (then `specifier` is the module
+ * the function comes from).
+ */
 export interface ManualStep {
   file: string;
   line: number;
@@ -50,10 +55,19 @@ const project = new Project({
  * ```
  */
 export function rewriteSource(text: string, fileName: string): SourceRewrite {
-  const file = project.createSourceFile(`/${fileName.replace(/^\/+/, "")}`, text, { overwrite: true });
+  const path = `/${fileName.replace(/^\/+/, "")}`;
+  let file = project.createSourceFile(path, text, { overwrite: true });
   try {
     const manual: ManualStep[] = [];
+    // Asked before the rename below, which makes every Auth.js module a Portcullis one.
+    const authJs = referencesAuthJs(file);
     let changed = splitMissingExports(file);
+    // Before the rename too, so that the lines the loop below reports count the imports added.
+    const providers = authJs ? wrapPlainProviders(file) : { text: undefined, notes: [] };
+    if (providers.text !== undefined) {
+      file = project.createSourceFile(path, providers.text, { overwrite: true });
+      changed = true;
+    }
     for (const literal of specifierLiterals(file)) {
       const specifier = literal.getLiteralValue();
       const rewrite = rewriteSpecifier(specifier);
@@ -94,11 +108,27 @@ export function rewriteSource(text: string, fileName: string): SourceRewrite {
         });
       }
     }
+    for (const note of providers.notes) manual.push({ file: fileName, ...note });
     const rewritten = rewriteJsDocTypes(changed ? file.getFullText() : text, fileName, manual);
     return { text: rewritten.text, changed: changed || rewritten.changed, manual };
   } finally {
     project.removeSourceFile(file);
   }
+}
+
+/**
+ * Whether a source uses Auth.js: imports (or requires, or augments) one of its modules, or names
+ * one in a JSDoc `import("...")` type. Only such a file is an Auth.js app's, where an object with
+ * `type: "oidc"` is a provider.
+ */
+function referencesAuthJs(file: SourceFile): boolean {
+  const isAuthJs = (specifier: string) => rewriteSpecifier(specifier) !== undefined;
+  if (specifierLiterals(file).some((literal) => isAuthJs(literal.getLiteralValue()))) return true;
+  const text = file.getFullText();
+  if (!text.includes("/**") || !text.includes("import(")) return false;
+  return jsDocRanges(file).some(([start, end]) =>
+    [...text.slice(start, end).matchAll(IMPORT_TYPE)].some((match) => isAuthJs(match[2]!)),
+  );
 }
 
 /**

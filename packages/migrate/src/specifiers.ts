@@ -71,7 +71,9 @@ const V4_ONLY = new Set(["next-auth/middleware", "next-auth/next", "next-auth/cl
 /**
  * Modules under Auth.js's `providers/` that hold provider types rather than a provider
  * (`@auth/core/providers/oauth` has `OAuthConfig`...): Portcullis has those types in
- * `@portcullis/core/providers`.
+ * `@portcullis/core/providers`. `@portcullis/core/providers/oauth` (`OAuth()`) has some of them
+ * too, but not all of Auth.js's (`OAuthChecks`, `OAuthProviderButtonStyles`), so the type modules
+ * still become `@portcullis/core/providers`.
  */
 const PROVIDER_TYPE_MODULES = new Set(["oauth", "provider-types", "index"]);
 

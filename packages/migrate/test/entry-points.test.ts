@@ -113,7 +113,9 @@ describe("the codemod's table of Portcullis entry points", () => {
 
   it("takes a provider module only where one exists", () => {
     expect(isPortcullisEntryPoint("@portcullis/express/providers/github")).toBe(true);
-    expect(isPortcullisEntryPoint("@portcullis/core/providers/oauth")).toBe(false);
+    expect(isPortcullisEntryPoint("@portcullis/core/providers/oauth")).toBe(true);
+    // A helper module of the providers folder, without a default export: no provider.
+    expect(isPortcullisEntryPoint("@portcullis/core/providers/oauth-factory")).toBe(false);
     expect(isPortcullisEntryPoint("@portcullis/sveltekit/server")).toBe(false);
     expect(isPortcullisEntryPoint("@portcullis/unknown")).toBe(false);
   });

@@ -9,8 +9,10 @@
  * The interleaving is forced with a barrier in getUserByAccount (both lookups answer "unknown"
  * before either creates), which is what two processes racing in production do.
  */
+
 import { Auth, type AuthConfig } from "@portcullis/core";
 import type { Adapter } from "@portcullis/core/adapters";
+import OAuth from "@portcullis/core/providers/oauth";
 import { RedisAdapter } from "@portcullis/redis-adapter";
 import {
   type RunningRedis,
@@ -95,7 +97,7 @@ function engine(wait: () => Promise<void>, recorded: Recorded): AuthConfig {
     logger: { error: (error) => recorded.errors.push(error), warn: () => {}, debug: () => {} },
     events: { createUser: record("createUser"), linkAccount: record("linkAccount") },
     providers: [
-      {
+      OAuth({
         id: "idp",
         name: "Test IdP",
         type: "oidc",
@@ -103,7 +105,7 @@ function engine(wait: () => Promise<void>, recorded: Recorded): AuthConfig {
         clientId: "race",
         clientSecret: "race-secret",
         authorization: { params: { scope: "openid profile" } },
-      },
+      }),
     ],
   };
 }

@@ -4,11 +4,13 @@
  * Auth.js documents. A credentials sign-in with database sessions, a session read and a sign-out
  * go through `Auth` over HTTP.
  */
+
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import PostgresAdapter from "@auth/pg-adapter";
 import { Auth, type AuthConfig } from "@portcullis/core";
 import type { Adapter } from "@portcullis/core/adapters";
 import Credentials from "@portcullis/core/providers/credentials";
+import OAuth from "@portcullis/core/providers/oauth";
 import { SqlAdapter } from "@portcullis/sql-adapter";
 import { startOpenIdProvider, TestClient, type TestOpenIdProvider } from "@portcullis/testkit";
 import Database from "better-sqlite3";
@@ -72,14 +74,14 @@ async function signUpWithProvider(adapter: Adapter): Promise<string> {
     ...portcullis(adapter, "unused"),
     now: undefined,
     providers: [
-      {
+      OAuth({
         id: "idp",
         name: "Test IdP",
         type: "oidc",
         issuer: idp.issuer,
         clientId: "authjs-adapter-app",
         clientSecret: "authjs-adapter-secret",
-      },
+      }),
     ],
   };
   const signIn = async () => {

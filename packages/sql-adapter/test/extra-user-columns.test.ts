@@ -5,8 +5,10 @@
  * column holds as given, are left out rather than failing the sign-in. Checked on every database,
  * and end to end with an OpenID Connect sign-up against a real OpenID Provider.
  */
+
 import { Auth, type AuthConfig } from "@portcullis/core";
 import type { Adapter, AdapterUser } from "@portcullis/core/adapters";
+import OAuth from "@portcullis/core/providers/oauth";
 import { migrate, SqlAdapter } from "@portcullis/sql-adapter";
 import { startOpenIdProvider, TestClient, type TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -121,7 +123,7 @@ describe("an OpenID Connect sign-up whose profile callback returns a role", () =
       adapter,
       session: { strategy: "database" },
       providers: [
-        {
+        OAuth({
           id: "idp",
           name: "Test IdP",
           type: "oidc",
@@ -134,7 +136,7 @@ describe("an OpenID Connect sign-up whose profile callback returns a role", () =
             name: profile.name,
             role: "admin",
           }),
-        },
+        }),
       ],
       callbacks: {
         session: (params) => {

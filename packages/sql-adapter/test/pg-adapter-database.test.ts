@@ -5,9 +5,11 @@
  * cannot go into an integer column). Then the same for each database, on a users table whose ids
  * the database numbers; and a SQLite integer id the database does not number takes the proposed id.
  */
+
 import PostgresAdapter from "@auth/pg-adapter";
 import { Auth, type AuthConfig } from "@portcullis/core";
 import type { Adapter } from "@portcullis/core/adapters";
+import OAuth from "@portcullis/core/providers/oauth";
 import { migrate, SqlAdapter } from "@portcullis/sql-adapter";
 import { startOpenIdProvider, TestClient, type TestOpenIdProvider } from "@portcullis/testkit";
 import { sql } from "kysely";
@@ -62,14 +64,14 @@ function config(errors: unknown[]): AuthConfig {
     session: { strategy: "database" },
     logger: { error: (error) => errors.push(error), warn: () => {}, debug: () => {} },
     providers: [
-      {
+      OAuth({
         id: "idp",
         name: "Test IdP",
         type: "oidc",
         issuer: idp.issuer,
         clientId: "rt-app",
         clientSecret: "rt-secret",
-      },
+      }),
     ],
   };
 }

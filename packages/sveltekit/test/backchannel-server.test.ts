@@ -4,12 +4,14 @@
  * routes it to Portcullis in a custom Node server in front of adapter-node's `handler.js`. This is
  * that server, on the built fixture app, in the test's process.
  */
+
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Auth, type AuthConfig, memorySessionStore } from "@portcullis/core";
 import { requestFromNode, responseToNode } from "@portcullis/core/node";
+import OAuth from "@portcullis/core/providers/oauth";
 import { startOpenIdProvider, type TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltFixture, buildFixture } from "./helpers";
@@ -40,14 +42,14 @@ beforeAll(async () => {
     secret: "backchannel-server-secret-with-32-characters",
     trustHost: true,
     providers: [
-      {
+      OAuth({
         id: "idp",
         name: "IdP",
         type: "oidc",
         issuer: idp.issuer,
         clientId: CLIENT.client_id,
         clientSecret: CLIENT.client_secret,
-      },
+      }),
     ],
     session: { strategy: "jwt", store: memorySessionStore() },
     logger: { error: () => {} },

@@ -5,8 +5,10 @@
  * the origin the adapter resolved (`event.url`) needs no token; any other origin still does, so
  * the forms stay protected even in an app that turned `kit.csrf.checkOrigin` off.
  */
+
 import type { AuthConfig, Session } from "@portcullis/core";
 import Credentials from "@portcullis/core/providers/credentials";
+import OAuth from "@portcullis/core/providers/oauth";
 import { SvelteKitAuth } from "@portcullis/sveltekit";
 import type { Handle, RequestEvent } from "@sveltejs/kit";
 import { describe, expect, it } from "vitest";
@@ -21,7 +23,7 @@ function config(): AuthConfig {
     secret: "test-secret-with-at-least-thirty-two-chars",
     trustHost: true,
     providers: [
-      {
+      OAuth({
         id: "example",
         name: "Example",
         type: "oauth",
@@ -30,7 +32,7 @@ function config(): AuthConfig {
         authorization: "https://idp.example/authorize",
         token: "https://idp.example/token",
         userinfo: "https://idp.example/userinfo",
-      },
+      }),
       Credentials({ credentials: { username: {} }, authorize: async () => ({ id: "1", name: "Alice" }) }),
     ],
     logger: { error: () => {}, warn: () => {} },

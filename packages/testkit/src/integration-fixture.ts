@@ -2,10 +2,12 @@
  * What the framework integration tests share: one credentials configuration, the user it signs in,
  * and the requests every integration test makes (a credentials sign-in, a GET with any Host).
  */
+
 import { appendFileSync } from "node:fs";
 import { connect } from "node:net";
 import type { AuthConfig, OAuth2Config } from "@portcullis/core";
 import Credentials from "@portcullis/core/providers/credentials";
+import OAuth from "@portcullis/core/providers/oauth";
 import type { TestClient } from "./client";
 
 /** The name of the session cookie over plain http (`__Secure-` is prepended behind https). */
@@ -173,7 +175,7 @@ export function accessTokenConfig(issuer: string, now: () => number): AuthConfig
     secret: "access-token-suite-secret-with-32-characters",
     trustHost: true,
     providers: [
-      {
+      OAuth({
         id: "idp",
         name: "Test IdP",
         type: "oidc",
@@ -181,7 +183,7 @@ export function accessTokenConfig(issuer: string, now: () => number): AuthConfig
         clientId: ACCESS_TOKEN_CLIENT.client_id,
         clientSecret: ACCESS_TOKEN_CLIENT.client_secret,
         keepTokensInJwt: true,
-      } satisfies OAuth2Config,
+      }) satisfies OAuth2Config,
     ],
     now,
     logger: { error: () => {} },

@@ -17,12 +17,12 @@ import type { Action, ActionContext, AuthResult } from "../context";
 import { sha256Hex } from "../crypto/primitives";
 import { AuthError, UnsupportedStrategy } from "../errors";
 import { accountUserId } from "../flows/account";
+import { carriedFlow } from "../flows/carried";
 import {
   CLOCK_TOLERANCE,
   type LogoutClaims,
   LogoutTokenRefused,
   maxTokenAge,
-  verifyLogoutToken,
 } from "../flows/oauth/logout-token";
 import { memoryStore } from "../rate-limit/memory-store";
 import { revokeIdpSessionEverywhere, revokeIdpSessions } from "../session/control";
@@ -136,6 +136,9 @@ export const backchannelLogout: Action = async (req, ctx) => {
   const token = type === "application/x-www-form-urlencoded" ? req.body?.logout_token : undefined;
   if (typeof token !== "string" || token === "") return refused("Expected a form body with a logout_token.");
   if (token.length > MAX_TOKEN_LENGTH) return refused("The logout_token is too long.");
+  // The provider's own flow verifies the token; `Auth` holds no OAuth code itself.
+  const verifyLogoutToken = carriedFlow(provider)?.verifyLogoutToken;
+  if (!verifyLogoutToken) return refused("This provider does not take back-channel logout tokens.");
   let claims: LogoutClaims;
   try {
     claims = await verifyLogoutToken(token, provider, ctx);

@@ -1,11 +1,9 @@
 /** GET error and GET verify-request: the built-in pages, or a redirect to the custom ones. */
 import type { Action, ActionContext, AuthRequest } from "../context";
-import { codeSettings } from "../flows/email/code";
-import { WRONG_CODE_ERROR } from "../flows/email/code-callback";
-import { emailIdentifier } from "../flows/email/normalize";
-import { readSentTo } from "../flows/email/sent-to";
+import { carriedFlow } from "../flows/carried";
+import type { VerifyRequestDetails } from "../flows/email/verify-request";
 import { html } from "../http/response";
-import { renderErrorPage, renderVerifyRequestPage, type VerifyRequestCodeForm } from "../pages";
+import { renderErrorPage, renderVerifyRequestPage } from "../pages";
 
 export const error: Action = async (req, ctx) => {
   const { pages } = ctx.config;
@@ -25,35 +23,15 @@ export const error: Action = async (req, ctx) => {
 };
 
 /**
- * The code form for the provider named in the query, when it mails codes. The address is the one
- * the mail went to (the sealed cookie) when this browser asked for it, else the URL's.
+ * What the page shows of an email sign-in, answered by the email flow the app's email provider
+ * brings (`Auth` holds none): nothing when the app has no email provider.
  */
-async function codeForm(
-  req: AuthRequest,
-  ctx: ActionContext,
-  sentTo: string | null | undefined,
-): Promise<VerifyRequestCodeForm | undefined> {
-  const name = req.query.provider;
-  const provider = name === undefined ? undefined : ctx.config.providerById.get(name);
-  if (provider?.type !== "email") return undefined;
-  const settings = codeSettings(provider);
-  if (!settings) return undefined;
-  let email = sentTo ?? undefined;
-  if (email === undefined) {
-    try {
-      email = emailIdentifier(provider, req.query.email);
-    } catch {
-      // No usable address in the URL (a hand-edited or shared one): the visitor types it.
-    }
-  }
-  return {
-    actionUrl: `${ctx.actionUrl}/callback/${encodeURIComponent(provider.id)}`,
-    fields: { csrfToken: await ctx.csrfToken(), callbackUrl: await ctx.callbackUrl() },
-    email,
-    length: settings.length,
-    wrong: req.query.error === WRONG_CODE_ERROR,
-    link: settings.link,
-  };
+async function emailDetails(req: AuthRequest, ctx: ActionContext): Promise<Partial<VerifyRequestDetails>> {
+  const named =
+    req.query.provider === undefined ? undefined : ctx.config.providerById.get(req.query.provider);
+  const provider = named?.type === "email" ? named : ctx.config.providers.find((p) => p.type === "email");
+  const details = provider && carriedFlow(provider)?.verifyRequest;
+  return details ? details(req, ctx) : {};
 }
 
 export const verifyRequest: Action = async (req, ctx) => {
@@ -63,8 +41,7 @@ export const verifyRequest: Action = async (req, ctx) => {
     for (const [key, value] of Object.entries(req.query)) url.searchParams.set(key, value);
     return { redirect: url.href };
   }
-  const sentTo = await readSentTo(req, ctx);
-  const code = await codeForm(req, ctx, sentTo);
+  const { sentTo, code } = await emailDetails(req, ctx);
   const page = renderVerifyRequestPage({
     email: sentTo,
     host: new URL(ctx.origin).host,

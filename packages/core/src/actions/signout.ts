@@ -5,7 +5,8 @@
  */
 import type { Action, ActionContext, AuthRequest, AuthResult } from "../context";
 import { MissingCSRF } from "../errors";
-import { afterProviderLogout, endSessionUrl, wantsFederated } from "../flows/oauth/end-session";
+import { carriedFlow } from "../flows/carried";
+import { afterProviderLogout, wantsFederated } from "../flows/oauth/end-session";
 import { html } from "../http/response";
 import { renderSignOutPage } from "../pages";
 import { sessionStrategy } from "../session";
@@ -79,5 +80,8 @@ export async function endSession(
   const cookies = await sessionStrategy(ctx.config).end(req, ctx);
   const callbackUrl = await ctx.callbackUrl();
   if (!idp || !wantsFederated(idp, federated, ctx)) return { redirect: callbackUrl, cookies };
-  return { redirect: (await endSessionUrl(idp, callbackUrl, ctx)) ?? callbackUrl, cookies };
+  // The provider's own flow knows its end-session endpoint; `Auth` holds no OAuth code itself.
+  const provider = ctx.config.providerById.get(idp.provider);
+  const endSessionUrl = provider && carriedFlow(provider)?.endSessionUrl;
+  return { redirect: (await endSessionUrl?.(idp, callbackUrl, ctx)) ?? callbackUrl, cookies };
 }

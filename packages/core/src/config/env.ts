@@ -4,6 +4,7 @@
  */
 import { isLoopback } from "../http/origin";
 import type { AuthConfig, Provider, ProviderConfig } from "../types";
+import { withProviderOptions } from "./provider-options";
 
 /** An environment: `process.env`, Deno's env as an object, a Worker's bindings... */
 export type EnvObject = Record<string, string | undefined>;
@@ -149,7 +150,8 @@ export function envProviderKey(id: string): string {
 
 /**
  * A provider with unset options filled from `AUTH_{PROVIDER}_ID`, `_SECRET` and `_ISSUER` (OAuth
- * and OIDC) or `_KEY` (email vendors' `apiKey`). A bare factory is called first; called again
+ * and OIDC) or `_KEY` (email vendors' `apiKey`), after its `options`, when it has them, are laid
+ * over it as Auth.js lays them (see provider-options.ts). A bare factory is called first; called again
  * with the values when the environment has some, because some factories build endpoints from
  * them (an issuer-based URL, a client id in the authorization params).
  *
@@ -162,12 +164,14 @@ export function envProviderKey(id: string): string {
  * ```
  */
 export function providerWithEnv(provider: Provider, env: EnvObject): ProviderConfig {
-  const config = typeof provider === "function" ? provider() : provider;
+  const config = withProviderOptions(typeof provider === "function" ? provider() : provider);
   const filled = withProviderEnv(config, env);
   if (typeof provider !== "function" || filled === config) return filled;
   const read = filled as unknown as Record<string, unknown>;
   const values = Object.fromEntries(ENV_OPTIONS.map((key) => [key, read[key]]).filter(([, v]) => v));
-  return (provider as unknown as (options: Record<string, unknown>) => ProviderConfig)(values);
+  return withProviderOptions(
+    (provider as unknown as (options: Record<string, unknown>) => ProviderConfig)(values),
+  );
 }
 
 const ENV_OPTIONS = ["clientId", "clientSecret", "issuer", "apiKey"] as const;

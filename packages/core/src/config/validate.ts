@@ -17,10 +17,9 @@ import {
   MissingWebAuthnAutocomplete,
 } from "../errors";
 import { carriedFlow, needsCarriedFlow } from "../flows/carried";
-import { codeSettings } from "../flows/email/code";
-import { oauthRuntime } from "../flows/oauth/provider";
+import type { Flow } from "../flows/types";
 import { STORE_METHODS } from "../session/store";
-import type { OAuth2Config, WarningCode } from "../types";
+import type { WarningCode } from "../types";
 import { envProviderKey } from "./env";
 import type { InternalConfig } from "./normalize";
 
@@ -96,13 +95,6 @@ function validateProviders(config: InternalConfig): AuthError | undefined {
           `The email provider "${provider.id}" needs a \`sendVerificationRequest\` function.`,
         );
       }
-      // A bad `code` option is found at start-up, not at the first visitor's sign-in.
-      try {
-        codeSettings(provider);
-      } catch (error) {
-        if (error instanceof InvalidConfiguration) return error;
-        throw error;
-      }
     }
     if (provider.type === "webauthn" && !config.experimental.enableWebAuthn) {
       return new ExperimentalFeatureNotEnabled(
@@ -114,34 +106,50 @@ function validateProviders(config: InternalConfig): AuthError | undefined {
         `The WebAuthn provider "${provider.id}" stores passkeys: configure an \`adapter\`.`,
       );
     }
-    if (needsCarriedFlow(provider) && !carriedFlow(provider)) {
-      const maker =
-        provider.type === "webauthn"
-          ? '`WebAuthn()` or `Passkey()` (from "@portcullis/core/providers/webauthn" or ".../passkey")'
-          : '`Twitter({ version: "1.0A" })` (from "@portcullis/core/providers/twitter"), the only OAuth 1.0a provider';
-      return new InvalidConfiguration(
-        `The provider "${provider.id}" was not made by ${maker}: build it with that, which brings its sign-in method with it.`,
-      );
-    }
-    const endpoints = endpointProblem(provider);
-    if (endpoints) return endpoints;
+    const flow = carriedFlow(provider);
+    if (needsCarriedFlow(provider) && !flow) return withoutFlow(provider);
+    const problem = flowProblem(provider, flow);
+    if (problem) return problem;
   }
   return undefined;
 }
 
 /**
- * An OAuth or OIDC provider whose endpoints can never work (nothing to discover and no
- * authorization or token URL, an OIDC provider without an issuer, a URL that is not https),
- * found at start-up as Auth.js finds it, rather than on a visitor's first click. A missing
- * client id is not an endpoint problem: it is reported on its own (see `checkClientIds`).
+ * What to do about a provider that needs a sign-in method it does not carry: written by hand as
+ * a plain object, it is wrapped in the function that brings the method; an unknown type is named.
  */
-function endpointProblem(provider: InternalConfig["providers"][number]): InvalidEndpoints | undefined {
-  if ((provider.type !== "oauth" && provider.type !== "oidc") || needsCarriedFlow(provider)) return undefined;
+function withoutFlow(provider: InternalConfig["providers"][number]): InvalidConfiguration {
+  const made = (maker: string, module: string) =>
+    new InvalidConfiguration(
+      `The provider "${provider.id}" is a plain object: build it with ${maker} from "@portcullis/core/providers/${module}", which brings its sign-in method with it (\`npx @portcullis/migrate\` does this for a provider written inline).`,
+    );
+  if ((provider as { version?: unknown }).version === "1.0A") {
+    return made('`Twitter({ version: "1.0A" })`, the only OAuth 1.0a provider,', "twitter");
+  }
+  if (provider.type === "oauth" || provider.type === "oidc") return made("`OAuth({ ... })`", "oauth");
+  if (provider.type === "email") return made("`Email({ ... })`", "email");
+  if (provider.type === "webauthn") return made("`WebAuthn()` or `Passkey()`", "passkey");
+  return new InvalidConfiguration(
+    `The provider "${provider.id}" has the type ${JSON.stringify(provider.type)}: a provider is "oauth", "oidc", "email", "credentials" or "webauthn".`,
+  );
+}
+
+/**
+ * What in a provider can never work, found by its flow's own check at start-up as Auth.js finds
+ * it, rather than on a visitor's first click: an email provider's bad `code` option, an OAuth
+ * provider with nothing to discover and no authorization or token URL, an OIDC provider without
+ * an issuer, a URL that is not https. A missing client id is not such a problem: it is reported
+ * on its own (see `checkClientIds`).
+ */
+function flowProblem(
+  provider: InternalConfig["providers"][number],
+  flow: Flow | undefined,
+): AuthError | undefined {
   try {
-    // Normalised once here instead of on the first sign-in: the runtime is cached per provider.
-    oauthRuntime(provider as OAuth2Config);
+    flow?.check?.(provider);
   } catch (error) {
-    if (error instanceof InvalidEndpoints) return error;
+    // Anything else the check trips on is met again, and answered, by the request that needs it.
+    if (error instanceof InvalidConfiguration || error instanceof InvalidEndpoints) return error;
   }
   return undefined;
 }

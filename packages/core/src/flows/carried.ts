@@ -1,13 +1,13 @@
 /**
  * Sign-in methods that a provider brings with it (`carriedFlow`) instead of `Auth` holding them:
- * WebAuthn, set by `WebAuthn()` and `Passkey()`, and OAuth 1.0a, set by
- * `Twitter({ version: "1.0A" })`.
+ * OAuth 2 / OpenID Connect, set by the OAuth factories and `OAuth()`; email, set by `Email()`
+ * and the other email factories; WebAuthn, set by `WebAuthn()` and `Passkey()`; and OAuth 1.0a,
+ * set by `Twitter({ version: "1.0A" })`. Only credentials sign-in is `Auth`'s own.
  *
- * Why not import these with the other flows: a bundler follows every static import from `Auth`
- * and cannot tell that an app never configures a passkey. The WebAuthn flow brings
- * `@simplewebauthn/server` and its certificate parsers (about 320 KB minified) and OAuth 1.0a
- * its request signing; reached only through their provider modules, they land in the bundles of
- * the apps that import one, and nowhere else.
+ * Why: a bundler follows every static import from `Auth` and cannot tell which methods an app
+ * configures. OAuth brings oauth4webapi, WebAuthn `@simplewebauthn/server` and its certificate
+ * parsers (about 320 KB minified); reached only through their provider modules, they land in the
+ * bundles of the apps that import one, and nowhere else.
  */
 import type { ProviderConfig } from "../types";
 import type { Flow } from "./types";
@@ -30,17 +30,17 @@ export function carriedFlow(provider: ProviderConfig): Flow | undefined {
 }
 
 /**
- * Whether `Auth` can only run this provider with a flow it carries: every WebAuthn provider, and
- * an OAuth provider with `version: "1.0A"`. Such a provider written by hand (or by a factory of
- * another library) lacks it, which the configuration check reports.
+ * Whether `Auth` can only run this provider with a flow it carries: every provider but a
+ * credentials one. Such a provider written by hand as a plain object (or by a factory of another
+ * library) lacks it, which the configuration check reports with the function that adds it.
  *
  * @param provider - A provider configuration.
- * @returns True when the provider's type or version has no flow in `Auth` itself.
+ * @returns True when the provider's type has no flow in `Auth` itself.
  * @example
  * ```ts
  * if (needsCarriedFlow(provider) && !carriedFlow(provider)) throw new Error("use Passkey()");
  * ```
  */
 export function needsCarriedFlow(provider: ProviderConfig): boolean {
-  return provider.type === "webauthn" || (provider as { version?: unknown }).version === "1.0A";
+  return provider.type !== "credentials";
 }

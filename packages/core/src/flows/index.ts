@@ -3,24 +3,17 @@ import { InvalidProvider } from "../errors";
 import type { ProviderConfig, ProviderType } from "../types";
 import { carriedFlow } from "./carried";
 import { credentialsFlow } from "./credentials";
-import { emailFlow } from "./email";
-import { oauthFlow } from "./oauth";
 import type { Flow } from "./types";
 
 /**
- * The flows `Auth` holds, by provider type. WebAuthn and OAuth 1.0a are not here: their
- * providers carry them (see carried.ts), so an app without them does not bundle them.
+ * The flows `Auth` holds, by provider type: credentials only. Every other method comes with the
+ * providers that use it (see carried.ts), so that an app bundles only the methods it configures.
  */
-const builtIn: Partial<Record<ProviderType, Flow>> = {
-  credentials: credentialsFlow,
-  oauth: oauthFlow,
-  oidc: oauthFlow,
-  email: emailFlow,
-};
+const builtIn: Partial<Record<ProviderType, Flow>> = { credentials: credentialsFlow };
 
 /**
  * The flow that runs a provider's sign-in: the one it carries, else the built-in one for its
- * type. The configuration check has made sure a WebAuthn or OAuth 1.0a provider carries one.
+ * type. The configuration check has made sure every other provider carries one.
  *
  * @param provider - The request's provider.
  * @returns Its flow.

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { emailFlow } from "../flows/email";
 import type { EmailConfig } from "../types";
 
 /** What `Email()` accepts: everything optional but `sendVerificationRequest`. */
@@ -28,5 +29,12 @@ export type EmailUserConfig = Partial<Omit<EmailConfig, "type">> &
  * ```
  */
 export default function Email(config: EmailUserConfig): EmailConfig {
-  return { id: "email", name: "Email", maxAge: 24 * 60 * 60, ...config, type: "email" };
+  return {
+    id: "email",
+    name: "Email",
+    maxAge: 24 * 60 * 60,
+    ...config,
+    type: "email",
+    carriedFlow: emailFlow,
+  };
 }

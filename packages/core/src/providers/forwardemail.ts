@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import { emailFlow } from "../flows/email";
 import { postToVendor, vendorApiKey, vendorBaseUrl } from "../flows/email/vendor-api";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
 import { verificationEmailFor } from "./email-message";
@@ -66,5 +68,6 @@ export default function ForwardEmail(config: ForwardEmailUserConfig = {}): Forwa
     sendVerificationRequest: sendWithForwardEmail,
     ...config,
     type: "email",
+    carriedFlow: emailFlow,
   };
 }

@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import { emailFlow } from "../flows/email";
 import { postToVendor, vendorApiKey, vendorBaseUrl } from "../flows/email/vendor-api";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
 
@@ -60,5 +62,6 @@ export default function Loops(config: LoopsUserConfig = {}): LoopsConfig {
     sendVerificationRequest: sendWithLoops,
     ...config,
     type: "email",
+    carriedFlow: emailFlow,
   };
 }

@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import { emailFlow } from "../flows/email";
 import { mailboxParts, postToVendor, vendorApiKey, vendorBaseUrl } from "../flows/email/vendor-api";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
 import { verificationEmailFor } from "./email-message";
@@ -72,5 +74,6 @@ export default function Mailgun(config: MailgunUserConfig = {}): MailgunConfig {
     sendVerificationRequest: sendWithMailgun,
     ...config,
     type: "email",
+    carriedFlow: emailFlow,
   };
 }

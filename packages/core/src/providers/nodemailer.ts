@@ -6,6 +6,8 @@
  *
  * @module
  */
+
+import { emailFlow } from "../flows/email";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
 import { verificationEmailFor } from "./email-message";
 
@@ -75,5 +77,6 @@ export default function Nodemailer(config: NodemailerUserConfig): NodemailerConf
     sendVerificationRequest: sendWithNodemailer,
     ...config,
     type: "email",
+    carriedFlow: emailFlow,
   };
 }

@@ -9,6 +9,7 @@
 
 import { discardBody } from "../cancel-body";
 import { InvalidConfiguration, OAuthCallbackError } from "../errors";
+import { oauthFlow } from "../flows/oauth";
 import { boundedFetch } from "../flows/oauth/bounded-fetch";
 import { quoted } from "../flows/oauth/failure";
 import type { ProviderMarked } from "../pages/provider-logos";
@@ -80,6 +81,7 @@ export function defineOAuthProvider<P>(
   // Object.entries skips symbol keys, so the custom fetch is carried over by name.
   const fetcher = given[customFetch] ?? defaults[customFetch];
   if (fetcher) merged[customFetch] = fetcher;
+  merged.carriedFlow = oauthFlow;
   return merged;
 }
 

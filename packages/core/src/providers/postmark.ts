@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import { emailFlow } from "../flows/email";
 import { postToVendor, vendorApiKey, vendorBaseUrl } from "../flows/email/vendor-api";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
 import { verificationEmailFor } from "./email-message";
@@ -67,5 +69,6 @@ export default function Postmark(config: PostmarkUserConfig = {}): PostmarkConfi
     sendVerificationRequest: sendWithPostmark,
     ...config,
     type: "email",
+    carriedFlow: emailFlow,
   };
 }

@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import { emailFlow } from "../flows/email";
 import { postToVendor, vendorApiKey, vendorBaseUrl } from "../flows/email/vendor-api";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
 import { verificationEmailFor } from "./email-message";
@@ -60,5 +62,6 @@ export default function Resend(config: ResendUserConfig = {}): ResendConfig {
     sendVerificationRequest: sendWithResend,
     ...config,
     type: "email",
+    carriedFlow: emailFlow,
   };
 }

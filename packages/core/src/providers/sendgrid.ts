@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import { emailFlow } from "../flows/email";
 import { mailboxParts, postToVendor, vendorApiKey, vendorBaseUrl } from "../flows/email/vendor-api";
 import type { EmailConfig, SendVerificationRequestParams } from "../types";
 import { verificationEmailFor } from "./email-message";
@@ -64,5 +66,6 @@ export default function SendGrid(config: SendGridUserConfig = {}): SendGridConfi
     sendVerificationRequest: sendWithSendGrid,
     ...config,
     type: "email",
+    carriedFlow: emailFlow,
   };
 }

@@ -3,6 +3,7 @@
  * tokens, a provider configuration for it, a controllable clock, and sign-in through a
  * browser-like client.
  */
+
 import {
   type AuthConfig,
   type AuthEngine,
@@ -10,6 +11,7 @@ import {
   type OAuth2Config,
   type ServerCall,
 } from "@portcullis/core";
+import OAuth from "@portcullis/core/providers/oauth";
 import { startOpenIdProvider, type TestClient, type TestOpenIdProvider } from "@portcullis/testkit";
 import { expect } from "vitest";
 import {
@@ -45,7 +47,7 @@ export function refreshingProvider(
   idp: TestOpenIdProvider,
   overrides: Partial<OAuth2Config> = {},
 ): OAuth2Config {
-  return {
+  return OAuth({
     id: "idp",
     name: "Test IdP",
     type: "oidc",
@@ -54,7 +56,7 @@ export function refreshingProvider(
     clientSecret: REFRESHING.client_secret,
     authorization: { params: { scope: "openid email profile offline_access", prompt: "consent" } },
     ...overrides,
-  };
+  });
 }
 
 /** A clock for the app that can be moved forward; the provider keeps real time. */

@@ -2,7 +2,9 @@
 import { Auth, type AuthConfig, skipCSRFCheck } from "@portcullis/core";
 import { encode } from "@portcullis/core/jwt";
 import Credentials from "@portcullis/core/providers/credentials";
+import Email from "@portcullis/core/providers/email";
 import GitHub from "@portcullis/core/providers/github";
+import OAuth from "@portcullis/core/providers/oauth";
 import { TestClient } from "@portcullis/testkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { client, config, credentials, recordingLogger, SECRET, signIn } from "./helpers";
@@ -295,7 +297,7 @@ describe("validation", () => {
     ],
     [
       "an email provider without adapter",
-      { providers: [{ id: "email", name: "Email", type: "email", sendVerificationRequest: () => {} }] },
+      { providers: [Email({ sendVerificationRequest: () => {} })] },
       /adapter/,
     ],
     ["database sessions without adapter", { session: { strategy: "database" } }, /adapter/],
@@ -316,7 +318,7 @@ describe("validation", () => {
         experimental: { enableWebAuthn: true },
         adapter: {},
       },
-      /not made by `WebAuthn\(\)` or `Passkey\(\)`/,
+      /is a plain object: build it with `WebAuthn\(\)` or `Passkey\(\)`/,
     ],
     [
       'a hand-written OAuth 1.0a provider, which lacks the flow Twitter({ version: "1.0A" }) brings',
@@ -335,18 +337,38 @@ describe("validation", () => {
           },
         ],
       },
-      /not made by `Twitter\(\{ version: "1.0A" \}\)`/,
+      /is a plain object: build it with `Twitter\(\{ version: "1.0A" \}\)`/,
+    ],
+    // Auth.js takes a custom provider as a plain object; here it would have no sign-in method,
+    // so the check names the function that brings one (the codemod adds it).
+    [
+      "a plain-object OIDC provider, which lacks the flow OAuth() brings",
+      { providers: [{ id: "corp", name: "Corp", type: "oidc", issuer: "https://sso.corp.example" }] },
+      /"corp" is a plain object: build it with `OAuth\(\{ \.\.\. \}\)` from "@portcullis\/core\/providers\/oauth"/,
+    ],
+    [
+      "a plain-object email provider, which lacks the flow Email() brings",
+      {
+        providers: [{ id: "mail", name: "Mail", type: "email", sendVerificationRequest: () => {} }],
+        adapter: {},
+      },
+      /"mail" is a plain object: build it with `Email\(\{ \.\.\. \}\)` from "@portcullis\/core\/providers\/email"/,
+    ],
+    [
+      "a provider of a type there is no such thing as",
+      { providers: [{ id: "corp", name: "Corp", type: "saml" } as never] },
+      /"corp" has the type "saml": a provider is "oauth", "oidc", "email", "credentials" or "webauthn"/,
     ],
     [
       "an OAuth provider with neither an issuer nor authorization and token URLs",
-      { providers: [{ id: "acme", name: "Acme", type: "oauth", clientId: "id", clientSecret: "s" }] },
+      { providers: [OAuth({ id: "acme", name: "Acme", type: "oauth", clientId: "id", clientSecret: "s" })] },
       /"acme" has no `authorization`, nor an `issuer` \(or `wellKnown`\) to discover it from/,
     ],
     [
       "a plain OAuth provider with no userinfo to read the user from, nor an issuer",
       {
         providers: [
-          {
+          OAuth({
             id: "acme",
             name: "Acme",
             type: "oauth",
@@ -354,21 +376,21 @@ describe("validation", () => {
             clientSecret: "s",
             authorization: "https://acme.example/authorize",
             token: "https://acme.example/token",
-          },
+          }),
         ],
       },
       /"acme" has no `userinfo`/,
     ],
     [
       "an OAuth provider with bad endpoints, even without its client id",
-      { providers: [{ id: "acme", name: "Acme", type: "oidc" }] },
+      { providers: [OAuth({ id: "acme", name: "Acme", type: "oidc" })] },
       /"acme" has no `authorization`/,
     ],
     [
       "an OIDC provider with endpoints but no issuer to check its ID tokens",
       {
         providers: [
-          {
+          OAuth({
             id: "acme",
             name: "Acme",
             type: "oidc",
@@ -376,7 +398,7 @@ describe("validation", () => {
             clientSecret: "s",
             authorization: "https://acme.example/authorize",
             token: "https://acme.example/token",
-          },
+          }),
         ],
       },
       /"acme" needs an `issuer` to check its ID tokens/,
@@ -385,7 +407,7 @@ describe("validation", () => {
       "an OAuth endpoint over plain http on a public host",
       {
         providers: [
-          {
+          OAuth({
             id: "acme",
             name: "Acme",
             type: "oauth",
@@ -394,7 +416,7 @@ describe("validation", () => {
             authorization: "http://acme.example/authorize",
             token: "https://acme.example/token",
             userinfo: "https://acme.example/me",
-          },
+          }),
         ],
       },
       /acme/,

@@ -4,8 +4,10 @@
  * (or all of the user's), anything else is a 400 that revokes nothing. Tokens the provider sends
  * by itself when its session ends are in logout-browser.test.ts.
  */
+
 import { type AuthConfig, memorySessionStore, type SessionStore } from "@portcullis/core";
 import { accountUserId } from "@portcullis/core/flows/account";
+import OAuth from "@portcullis/core/providers/oauth";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import type { TestClient, TestOpenIdProvider } from "@portcullis/testkit";
 import { generateKeyPair, SignJWT } from "jose";
@@ -430,16 +432,16 @@ describe("hostile and malformed logout requests", () => {
   });
 
   it.each(cases)("%s: 400, nothing revoked", async (_name, send) => {
-    const plainProvider = {
+    const plainProvider = OAuth({
       id: "plain",
       name: "Plain",
-      type: "oauth" as const,
+      type: "oauth",
       clientId: BASIC.client_id,
       clientSecret: BASIC.client_secret,
       authorization: plain.endpoints.authorization,
       token: plain.endpoints.token,
       userinfo: plain.endpoints.userinfo,
-    };
+    });
     const { config, revoked } = jwtConfig({ providers: [logoutProvider(idp), plainProvider] });
     const { client, sid } = await signedIn(config);
 

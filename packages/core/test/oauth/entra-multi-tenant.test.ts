@@ -9,9 +9,11 @@
  * Microsoft cannot be reached from the suite: a loopback server stands in for it (see
  * `microsoft-stand-in.ts`), serving the same document shapes, tenants and keys.
  */
+
 import type { AuthConfig, OAuth2Config } from "@portcullis/core";
 import AzureAD from "@portcullis/core/providers/azure-ad";
 import MicrosoftEntraID, { graphBaseUrl } from "@portcullis/core/providers/microsoft-entra-id";
+import OAuth from "@portcullis/core/providers/oauth";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { serve } from "@portcullis/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -173,14 +175,14 @@ describe("the issuer a discovery document names", () => {
   });
 
   it("may be the {tenantid} template only for Microsoft's providers", async () => {
-    const generic: OAuth2Config = {
+    const generic = OAuth({
       id: "generic",
       name: "Generic OpenID Connect",
       type: "oidc",
       issuer: `${ms.url}/common/v2.0`,
       clientId: CLIENT_ID,
       clientSecret: "entra-secret",
-    };
+    });
     const { landed } = await signIn(generic, () => ms.answer(TENANT_A));
     expect(landed).toBe("/auth/signin?error=Configuration");
   });

@@ -1,5 +1,7 @@
 /** OAuth 2 / OpenID Connect sign-in end to end, against a real OpenID Provider on 127.0.0.1. */
+
 import { accountUserId } from "@portcullis/core/flows/account";
+import OAuth from "@portcullis/core/providers/oauth";
 import type { TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -237,7 +239,7 @@ describe("environment inference", () => {
     vi.stubEnv("AUTH_CORP_SSO_ID", BASIC.client_id);
     vi.stubEnv("AUTH_CORP_SSO_SECRET", BASIC.client_secret);
     vi.stubEnv("AUTH_CORP_SSO_ISSUER", idp.issuer);
-    const provider = { id: "corp-sso", name: "Corp SSO", type: "oidc" as const };
+    const provider = OAuth({ id: "corp-sso", name: "Corp SSO", type: "oidc" });
     const client = browser(oauthConfig([provider]));
     const started = await startSignIn(client, "corp-sso");
     const url = location(started);

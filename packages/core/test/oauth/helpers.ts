@@ -2,7 +2,9 @@
  * Shared setup of the OAuth/OIDC tests: a real OpenID Provider (oidc-provider on 127.0.0.1),
  * configs pointing at it, and a browser-like walk through sign-in, provider and callback.
  */
+
 import { type Adapter, Auth, type AuthConfig, type OAuth2Config } from "@portcullis/core";
+import OAuth from "@portcullis/core/providers/oauth";
 import {
   type OidcTestClient,
   startOpenIdProvider,
@@ -82,7 +84,7 @@ export async function startIdp(
 
 /** An OIDC provider for the IdP, discovered through its issuer, authenticating with client_secret_basic. */
 export function oidcProvider(idp: TestOpenIdProvider, overrides: Partial<OAuth2Config> = {}): OAuth2Config {
-  return {
+  return OAuth({
     id: "idp",
     name: "Test IdP",
     type: "oidc",
@@ -90,7 +92,7 @@ export function oidcProvider(idp: TestOpenIdProvider, overrides: Partial<OAuth2C
     clientId: BASIC.client_id,
     clientSecret: BASIC.client_secret,
     ...overrides,
-  };
+  });
 }
 
 /** What a test collects from the logger and the events. */

@@ -5,9 +5,11 @@
  * callback needs no state; as an OpenID provider (`hostileOidcProvider`, `signInWith`) the test
  * reads `state` and `nonce` from the authorization URL and calls the app's callback itself.
  */
+
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Adapter, AuthConfig, OAuth2Config } from "@portcullis/core";
+import OAuth from "@portcullis/core/providers/oauth";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { browser, location, oauthConfig, startSignIn } from "./helpers";
@@ -96,7 +98,7 @@ export async function startHostileIdp(): Promise<HostileIdp> {
 }
 
 export function hostileProvider(idp: HostileIdp, overrides: Partial<OAuth2Config> = {}): OAuth2Config {
-  return {
+  return OAuth({
     id: "evil",
     name: "Evil",
     type: "oauth",
@@ -106,12 +108,12 @@ export function hostileProvider(idp: HostileIdp, overrides: Partial<OAuth2Config
     clientId: "client",
     clientSecret: "client-secret",
     ...overrides,
-  };
+  });
 }
 
 /** An OpenID provider discovered from the hostile IdP, with PKCE, state and nonce. */
 export function hostileOidcProvider(idp: HostileIdp, overrides: Partial<OAuth2Config> = {}): OAuth2Config {
-  return {
+  return OAuth({
     id: "op",
     name: "OP",
     type: "oidc",
@@ -120,7 +122,7 @@ export function hostileOidcProvider(idp: HostileIdp, overrides: Partial<OAuth2Co
     clientSecret: "rp-secret-rp-secret-rp-secret-rp-secret",
     checks: ["pkce", "state", "nonce"],
     ...overrides,
-  };
+  });
 }
 
 /** Where a sign-in with {@link signInWith} ended. */

@@ -2,7 +2,9 @@
  * Shared setup of the OpenID Connect logout tests: an OpenID Provider whose client registers this
  * app's post-logout landing and back-channel logout receiver, and the parts of a logout token.
  */
+
 import type { OAuth2Config } from "@portcullis/core";
+import OAuth from "@portcullis/core/providers/oauth";
 import { type OidcTestClient, startOpenIdProvider, type TestOpenIdProvider } from "@portcullis/testkit";
 import { ALICE, BASIC, BOB, ORIGIN, redirectUri } from "./helpers";
 
@@ -33,7 +35,7 @@ export function logoutProvider(
   logout: OAuth2Config["logout"] = {},
   overrides: Partial<OAuth2Config> = {},
 ): OAuth2Config {
-  return {
+  return OAuth({
     id: "idp",
     name: "Test IdP",
     type: "oidc",
@@ -42,7 +44,7 @@ export function logoutProvider(
     clientSecret: BASIC.client_secret,
     logout,
     ...overrides,
-  };
+  });
 }
 
 /** The claims of a valid logout token of the IdP about `sub` (and `sid`), issued now. */

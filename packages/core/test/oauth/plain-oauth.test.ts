@@ -1,7 +1,9 @@
 /** A plain OAuth 2 provider (no discovery, no ID token): explicit endpoints and a userinfo request. */
+
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { OAuth2Config } from "@portcullis/core";
+import OAuth from "@portcullis/core/providers/oauth";
 import type { TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -26,7 +28,7 @@ afterEach(() => {
 });
 
 function plainProvider(overrides: Partial<OAuth2Config> = {}): OAuth2Config {
-  return {
+  return OAuth({
     id: "idp",
     name: "Plain OAuth",
     type: "oauth",
@@ -36,8 +38,44 @@ function plainProvider(overrides: Partial<OAuth2Config> = {}): OAuth2Config {
     clientId: BASIC.client_id,
     clientSecret: BASIC.client_secret,
     ...overrides,
-  };
+  });
 }
+
+/**
+ * A custom provider written as Auth.js documents it: a function returning the defaults with the
+ * app's overrides under `options`, given to OAuth() as the codemod leaves it.
+ */
+function Corp(options: Partial<OAuth2Config>): OAuth2Config {
+  return OAuth({
+    id: "corp",
+    name: "Corp",
+    type: "oauth",
+    authorization: { url: idp.endpoints.authorization, params: { scope: "email" } },
+    token: idp.endpoints.token,
+    userinfo: idp.endpoints.userinfo,
+    options,
+  });
+}
+
+describe("a custom provider's options, laid over its defaults as Auth.js lays them", () => {
+  it("signs in with the client and id the options give, and their params merged into the defaults'", async () => {
+    const provider = Corp({
+      id: "idp",
+      clientId: BASIC.client_id,
+      clientSecret: BASIC.client_secret,
+      authorization: { params: { prompt: "login" } },
+    });
+    const config = oauthConfig([provider]);
+    const client = browser(config);
+    const started = location(await startSignIn(client, "idp"));
+    expect(started.searchParams.get("client_id")).toBe(BASIC.client_id);
+    expect(started.searchParams.get("scope")).toBe("email");
+    expect(started.searchParams.get("prompt")).toBe("login");
+    const response = await client.get((await providerAnswer(idp, started, { sub: "bob" })).url);
+    expect(location(response).pathname).toBe("/dashboard");
+    expect((await sessionOf(client))?.user?.email).toBe("bob@example.test");
+  });
+});
 
 describe("plain OAuth 2 provider", () => {
   it("asks for the configured scope only (no openid) and signs in with the userinfo response", async () => {

@@ -15,7 +15,9 @@
  *
  * The proxy must forward a callback only to the callback of the provider it arrived for.
  */
+
 import { Auth as AuthJs } from "@auth/core";
+import OAuth from "@portcullis/core/providers/oauth";
 import { type ServedApp, serve, TestClient, type TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -57,7 +59,7 @@ beforeEach(() => {
   codesAtEvil = [];
 });
 
-/** evil as a plain OAuth provider; the same object configures Portcullis and Auth.js. */
+/** evil as a plain OAuth provider; the same object configures Auth.js, and Portcullis through OAuth(). */
 function evilProvider() {
   return {
     id: "evil",
@@ -73,7 +75,7 @@ function evilProvider() {
 
 /** A Portcullis deployment of the app, behind the proxy, at `origin`. */
 function portcullis(origin: string): TestClient {
-  const config = oauthConfig([oidcProvider(good, { id: "good" }), evilProvider()], {
+  const config = oauthConfig([oidcProvider(good, { id: "good" }), OAuth(evilProvider())], {
     redirectProxyUrl: PROXY,
   });
   return browser(config, origin);

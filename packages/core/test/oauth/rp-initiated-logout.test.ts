@@ -7,6 +7,7 @@
 
 import { createAuth, memorySessionStore } from "@portcullis/core";
 import { accountUserId } from "@portcullis/core/flows/account";
+import OAuth from "@portcullis/core/providers/oauth";
 import { MemoryAdapter } from "@portcullis/memory-adapter";
 import type { TestOpenIdProvider } from "@portcullis/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -186,17 +187,17 @@ describe("a federated sign-out (database sessions)", () => {
 
 describe("falling back to a local sign-out", () => {
   it("a provider without an end-session endpoint signs out locally", async () => {
-    const provider = {
+    const provider = OAuth({
       id: "idp",
       name: "Plain",
-      type: "oauth" as const,
+      type: "oauth",
       clientId: BASIC.client_id,
       clientSecret: BASIC.client_secret,
       authorization: { url: plain.endpoints.authorization, params: { scope: "email profile" } },
       token: plain.endpoints.token,
       userinfo: plain.endpoints.userinfo,
       logout: { federated: true },
-    };
+    });
     const config = oauthConfig([provider]);
     const client = browser(config);
     await signInThrough(client, plain);

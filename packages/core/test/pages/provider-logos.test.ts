@@ -4,6 +4,7 @@
  * factory brings its own mark), absent for a custom one, and really painted by Chromium under the
  * page's Content-Security-Policy.
  */
+
 import { Auth, type AuthConfig } from "@portcullis/core";
 import Apple from "@portcullis/core/providers/apple";
 import Auth0 from "@portcullis/core/providers/auth0";
@@ -15,6 +16,7 @@ import Google from "@portcullis/core/providers/google";
 import Keycloak from "@portcullis/core/providers/keycloak";
 import LinkedIn from "@portcullis/core/providers/linkedin";
 import MicrosoftEntraID from "@portcullis/core/providers/microsoft-entra-id";
+import OAuth from "@portcullis/core/providers/oauth";
 import Okta from "@portcullis/core/providers/okta";
 import Reddit from "@portcullis/core/providers/reddit";
 import Slack from "@portcullis/core/providers/slack";
@@ -36,7 +38,7 @@ const config: AuthConfig = {
     Google(keys),
     Discord(keys),
     // An app's own identity provider: the page has no logo for it and must not invent one.
-    { id: "acme", name: "Acme", type: "oidc", issuer: "https://idp.acme.test", ...keys },
+    OAuth({ id: "acme", name: "Acme", type: "oidc", issuer: "https://idp.acme.test", ...keys }),
     // A built-in provider given the app's own logo: that one wins.
     GitHub({ ...keys, id: "github-enterprise", name: "GitHub Enterprise", style: { logo: "/ghe.svg" } }),
   ],

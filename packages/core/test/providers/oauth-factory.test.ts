@@ -6,6 +6,7 @@ import {
 } from "@portcullis/core/providers/oauth-factory";
 import type { OAuth2Config, UserinfoRequestContext } from "@portcullis/core/types";
 import { describe, expect, it } from "vitest";
+import { oauthFlow } from "../../src/flows/oauth";
 
 const request = async (_context: UserinfoRequestContext) => ({ sub: "1" });
 
@@ -23,8 +24,10 @@ const defaults: OAuth2Config = Object.freeze<OAuth2Config>({
 });
 
 describe("defineOAuthProvider", () => {
-  it("returns the defaults when no config is given", () => {
-    expect(defineOAuthProvider(defaults)).toEqual(defaults);
+  it("returns the defaults when no config is given, with the OAuth sign-in method", () => {
+    const { carriedFlow, ...config } = defineOAuthProvider(defaults);
+    expect(config).toEqual(defaults);
+    expect(carriedFlow).toBe(oauthFlow);
   });
 
   it("merges authorization params and keeps the default URL", () => {
@@ -95,7 +98,13 @@ describe("defineOIDCProvider", () => {
       { id: "acme", name: "Acme", type: "oidc" },
       { issuer: "https://id.acme.example" },
     );
-    expect(config).toEqual({ id: "acme", name: "Acme", type: "oidc", issuer: "https://id.acme.example" });
+    expect(config).toEqual({
+      id: "acme",
+      name: "Acme",
+      type: "oidc",
+      issuer: "https://id.acme.example",
+      carriedFlow: oauthFlow,
+    });
   });
 });
 

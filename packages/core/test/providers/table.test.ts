@@ -1,8 +1,11 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { internalConfig } from "@portcullis/core/config/normalize";
-import type { OAuth2Config } from "@portcullis/core/types";
+import type { OAuth2Config, ProviderConfig } from "@portcullis/core/types";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { carriedFlow } from "../../src/flows/carried";
+import { emailFlow } from "../../src/flows/email";
+import { oauthFlow } from "../../src/flows/oauth";
 import { sampleOptions } from "./authjs-samples";
 import { endpointOf } from "./helpers";
 
@@ -19,6 +22,8 @@ const ID_OF_MODULE: Record<string, string> = { "ory-hydra": "hydra" };
 const factories: Record<string, Factory> = {};
 /** The options an app would pass each provider (an issuer, an account id), keyed by id. */
 const tenantOptions: Record<string, Record<string, unknown>> = {};
+/** Every built-in email provider, as made with its sample options, keyed by module name. */
+const emailProviders: Record<string, ProviderConfig> = {};
 const providersDir = fileURLToPath(new URL("../../src/providers/", import.meta.url));
 for (const file of readdirSync(providersDir).sort()) {
   if (!file.endsWith(".ts")) continue;
@@ -28,7 +33,9 @@ for (const file of readdirSync(providersDir).sort()) {
   };
   if (typeof module.default !== "function") continue;
   const factory = module.default as Factory;
-  const type = (factory as (config?: object) => { type?: unknown })({ ...sampleOptions[name] }).type;
+  const made = (factory as (config?: object) => ProviderConfig)({ ...sampleOptions[name] });
+  if (made.type === "email") emailProviders[name] = made;
+  const type = made.type;
   if (type !== "oauth" && type !== "oidc") continue;
   const id = ID_OF_MODULE[name] ?? name;
   factories[id] = factory;
@@ -75,6 +82,24 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+describe("the sign-in method a provider brings", () => {
+  // `Auth` holds only the credentials method; a provider without its method is refused.
+  it.each(Object.keys(factories))("%s brings the OAuth flow", (id) => {
+    expect(carriedFlow(configured(id, factories[id]!))).toBe(oauthFlow);
+  });
+
+  it.each(Object.keys(emailProviders))("%s brings the email flow", (name) => {
+    expect(carriedFlow(emailProviders[name]!)).toBe(emailFlow);
+  });
+
+  it("covers the built-in providers", () => {
+    expect(Object.keys(factories).length).toBeGreaterThan(90);
+    expect(Object.keys(emailProviders).sort()).toEqual(
+      ["email", "forwardemail", "loops", "mailgun", "nodemailer", "postmark", "resend", "sendgrid"].sort(),
+    );
+  });
+});
 
 describe("every provider factory", () => {
   it("is in the table once per provider, with every OAuth/OIDC module Auth.js has and more", () => {

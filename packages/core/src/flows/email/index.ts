@@ -4,12 +4,16 @@
  *
  * @module
  */
+import type { EmailConfig } from "../../types";
 import type { Flow } from "../types";
 import { emailCallback } from "./callback";
+import { codeSettings } from "./code";
 import { sendVerificationLink } from "./sign-in";
+import { verifyRequestDetails } from "./verify-request";
 
 /**
- * The email flow, registered for providers of type `email`.
+ * The email flow, which every email provider factory (`Email()`, `Nodemailer()`, ...) puts on
+ * the providers it makes, so that an app without email sign-in does not bundle it.
  *
  * @example
  * ```ts
@@ -19,4 +23,6 @@ import { sendVerificationLink } from "./sign-in";
 export const emailFlow: Flow = {
   signIn: sendVerificationLink,
   callback: emailCallback,
+  check: (provider) => void codeSettings(provider as EmailConfig),
+  verifyRequest: verifyRequestDetails,
 };

@@ -5,7 +5,9 @@
  * revocable sessions for everything under `/sessions/`, and the access-token suite's for `/token`
  * (its OpenID Provider given by the test).
  */
+
 import { type AuthConfig, type CallbacksOptions, memorySessionStore } from "@portcullis/core";
+import OAuth from "@portcullis/core/providers/oauth";
 import { SvelteKitAuth } from "@portcullis/sveltekit";
 import { accessTokenConfig, fixtureLogger, integrationConfig } from "@portcullis/testkit";
 
@@ -40,7 +42,7 @@ export const oauth = SvelteKitAuth(
   integrationConfig({
     logger: fixtureLogger("app"),
     providers: [
-      {
+      OAuth({
         id: "example",
         name: "Example",
         type: "oauth",
@@ -49,7 +51,7 @@ export const oauth = SvelteKitAuth(
         authorization: "https://idp.example/authorize",
         token: "https://idp.example/token",
         userinfo: "https://idp.example/userinfo",
-      },
+      }),
     ],
   }),
 );
