@@ -654,7 +654,8 @@ export type WarningCode =
   | "linking-without-session-created-at"
   | "session-store-unavailable"
   | "rate-limit-store-unavailable"
-  | "request-outside-base-path";
+  | "request-outside-base-path"
+  | "theme-language-unavailable";
 
 /** Parameters of `jwt.encode`. */
 export interface JWTEncodeParams<Payload = JWT> {

@@ -164,20 +164,24 @@ export function envProviderKey(id: string): string {
  * ```
  */
 export function providerWithEnv(provider: Provider, env: EnvObject): ProviderConfig {
-  const config = withProviderOptions(typeof provider === "function" ? provider() : provider);
-  const filled = withProviderEnv(config, env);
+  // A bare factory is given an empty object, as Auth.js gives it: a custom provider function may
+  // destructure its parameter.
+  const factory = provider as unknown as (options: Record<string, unknown>) => ProviderConfig;
+  const given = typeof provider === "function" ? factory({}) : provider;
+  const config = withProviderOptions(given);
+  // The variables are named after the provider's own id, as Auth.js names them, not an id its
+  // options give (`Corp({ id: "corp-eu" })` still reads AUTH_CORP_ID).
+  const filled = withProviderEnv(config, env, given.id);
   if (typeof provider !== "function" || filled === config) return filled;
   const read = filled as unknown as Record<string, unknown>;
   const values = Object.fromEntries(ENV_OPTIONS.map((key) => [key, read[key]]).filter(([, v]) => v));
-  return withProviderOptions(
-    (provider as unknown as (options: Record<string, unknown>) => ProviderConfig)(values),
-  );
+  return withProviderOptions(factory(values));
 }
 
 const ENV_OPTIONS = ["clientId", "clientSecret", "issuer", "apiKey"] as const;
 
-function withProviderEnv(provider: ProviderConfig, env: EnvObject): ProviderConfig {
-  const key = `AUTH_${envProviderKey(provider.id)}`;
+function withProviderEnv(provider: ProviderConfig, env: EnvObject, id: string): ProviderConfig {
+  const key = `AUTH_${envProviderKey(id)}`;
   const set: Record<string, string | undefined> = {};
   if (provider.type === "oauth" || provider.type === "oidc") {
     set.clientId = provider.clientId ?? env[`${key}_ID`];

@@ -43,6 +43,8 @@ const WARNINGS: Record<WarningCode, string> = {
     "A database session's row has no createdAt (most of Auth.js's adapters keep none), so its sign-in time is unknown and adding an OAuth account or a passkey to the signed-in user was refused. Use an adapter that stores it (@portcullis/sql-adapter, whose migrate adds the column; the memory or Redis adapter) or a session.store; or set linking.maxSessionAge: 0 to say the app does not link.",
   "request-outside-base-path":
     "The auth handler got a request outside its basePath and answered 400 (debug logging shows the path). Set basePath (or the path of AUTH_URL) to where the handler is mounted: /auth by default, /api/auth for Next.js's app/api/auth/[...nextauth] route.",
+  "theme-language-unavailable":
+    'The theme names a language the pages cannot speak: `theme.locale` names one that `theme.languages` lacks (the pages are then English), or a `theme.languages` key is not a language code such as "de" (it is ignored). Give the translation: `import { de } from "@portcullis/core/languages"` and `theme: { languages: { de } }`.',
   "backchannel-logout-no-store":
     'An identity provider sent a back-channel logout, but JWT sessions cannot be revoked without a session store: the logout was refused (501). Set `session.store` ("adapter", memorySessionStore() or a shared store such as Redis).',
 };

@@ -15,6 +15,7 @@ import { type Adapter, isDate } from "../adapters";
 import { type AuthError, InvalidConfiguration, MissingSecret } from "../errors";
 import { type HostTrust, hostTrust } from "../http/origin";
 import { decode, encode } from "../jwt";
+import { languageUnavailable } from "../pages/language";
 import { adapterSessionStore, STORE_METHODS } from "../session/store";
 import { watchedStore } from "../session/watched-store";
 import type {
@@ -240,6 +241,7 @@ function normalize(userConfig: AuthConfig): InternalConfig {
   // Logged, not answered: one provider's missing variable must not sign everyone out.
   const clientIds = checkClientIds(internal, production, warn);
   if (clientIds) logger.error(clientIds);
+  if (languageUnavailable(internal.theme)) warn("theme-language-unavailable");
   internal.sessionStore = sessionStoreOf(internal);
   return internal;
 }

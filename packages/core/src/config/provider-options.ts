@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { InvalidConfiguration } from "../errors";
 import type { ProviderConfig } from "../types";
 
 function isPlainObject(value: unknown): value is Record<PropertyKey, unknown> {
@@ -15,40 +16,79 @@ function isPlainObject(value: unknown): value is Record<PropertyKey, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
+/** Deeper than any provider's options go; a deeper (or cyclic) value is refused by name. */
+const MAX_DEPTH = 16;
+
 /**
- * Lays `over` onto a copy of `base`: plain objects in both are merged key by key, anything else
- * in `over` replaces, and `undefined` in `over` leaves the base's value. Symbol keys (a provider's
- * custom fetch) count like the others; `__proto__` and `constructor` keys are skipped.
+ * Keys options never set: the prototype's, and what only a provider's factory decides (its type
+ * and the sign-in method it carries), so that options cannot swap the method a provider runs.
+ */
+const FIXED_KEYS = new Set<PropertyKey>(["__proto__", "constructor", "type", "carriedFlow"]);
+
+/**
+ * Lays `over` onto a copy of `base` as Auth.js's merge does: plain objects in both are merged key
+ * by key, arrays in both index by index (so `checks: []` leaves a provider's checks as they were),
+ * anything else in `over` replaces, and `undefined` in `over` leaves the base's value. Symbol
+ * keys (a provider's custom fetch) count like the others.
  */
 function merged(
   base: Record<PropertyKey, unknown>,
   over: Record<PropertyKey, unknown>,
+  skipped: ReadonlySet<PropertyKey>,
+  depth: number,
 ): Record<PropertyKey, unknown> {
+  if (depth > MAX_DEPTH) throw new RangeError(`options nest deeper than ${MAX_DEPTH} levels`);
   const result: Record<PropertyKey, unknown> = { ...base };
   for (const key of Reflect.ownKeys(over)) {
-    if (key === "__proto__" || key === "constructor") continue;
+    if (skipped.has(key)) continue;
     const value = over[key];
-    if (value === undefined) continue;
-    const current = result[key];
-    result[key] = isPlainObject(current) && isPlainObject(value) ? merged(current, value) : value;
+    if (value !== undefined) result[key] = mergedValue(result[key], value, depth);
   }
   return result;
 }
 
+function mergedValue(current: unknown, value: unknown, depth: number): unknown {
+  if (isPlainObject(current) && isPlainObject(value))
+    return merged(current, value, PROTOTYPE_KEYS, depth + 1);
+  if (Array.isArray(current) && Array.isArray(value)) {
+    if (depth + 1 > MAX_DEPTH) throw new RangeError(`options nest deeper than ${MAX_DEPTH} levels`);
+    const result: unknown[] = [...current];
+    value.forEach((item, index) => {
+      if (item !== undefined) result[index] = mergedValue(result[index], item, depth + 1);
+    });
+    return result;
+  }
+  return value;
+}
+
+const PROTOTYPE_KEYS = new Set<PropertyKey>(["__proto__", "constructor"]);
+
 /**
- * The provider with its `options` laid over it, as Auth.js reads a provider; the provider itself
- * when it has none.
+ * The provider with its own `options` laid over it, as Auth.js reads a provider; the provider
+ * itself when it has none.
  *
  * @param provider - A provider configuration, perhaps with `options`.
  * @returns The configuration the options make, without `options`.
+ * @throws {InvalidConfiguration} When the options nest deeper than any provider's do (or are cyclic).
  * @example
  * ```ts
  * withProviderOptions({ id: "corp", name: "Corp", type: "oidc", options: { clientId: "app" } }).clientId // "app"
  * ```
  */
 export function withProviderOptions(provider: ProviderConfig): ProviderConfig {
+  // Own options only: one inherited from a polluted Object.prototype must not reach every provider.
+  if (!Object.hasOwn(provider, "options")) return provider;
   // Read as a plain record: the options may set any field, and the check that follows reads the result.
   const { options, ...defaults } = provider as unknown as Record<PropertyKey, unknown>;
   if (!isPlainObject(options)) return provider;
-  return merged(defaults, options) as unknown as ProviderConfig;
+  try {
+    return merged(defaults, options, FIXED_KEYS, 0) as unknown as ProviderConfig;
+  } catch (error) {
+    throw new InvalidConfiguration(
+      `The options of the provider "${String(provider.id)}" could not be read.`,
+      {
+        cause: error,
+      },
+    );
+  }
 }

@@ -121,14 +121,14 @@ function validateProviders(config: InternalConfig): AuthError | undefined {
 function withoutFlow(provider: InternalConfig["providers"][number]): InvalidConfiguration {
   const made = (maker: string, module: string) =>
     new InvalidConfiguration(
-      `The provider "${provider.id}" is a plain object: build it with ${maker} from "@portcullis/core/providers/${module}", which brings its sign-in method with it (\`npx @portcullis/migrate\` does this for a provider written inline).`,
+      `The provider "${provider.id}" carries no sign-in method (it was written as a plain object, made by another library, or copied through JSON): build it with ${maker} from "@portcullis/core/providers/${module}", which brings the method with it (\`npx @portcullis/migrate\` does this for the providers written in an Auth.js app's source).`,
     );
   if ((provider as { version?: unknown }).version === "1.0A") {
     return made('`Twitter({ version: "1.0A" })`, the only OAuth 1.0a provider,', "twitter");
   }
   if (provider.type === "oauth" || provider.type === "oidc") return made("`OAuth({ ... })`", "oauth");
   if (provider.type === "email") return made("`Email({ ... })`", "email");
-  if (provider.type === "webauthn") return made("`WebAuthn()` or `Passkey()`", "passkey");
+  if (provider.type === "webauthn") return made("`Passkey()` (or `WebAuthn()` from .../webauthn)", "passkey");
   return new InvalidConfiguration(
     `The provider "${provider.id}" has the type ${JSON.stringify(provider.type)}: a provider is "oauth", "oidc", "email", "credentials" or "webauthn".`,
   );

@@ -31,6 +31,8 @@ const LANGUAGE_CODE = /^[a-z]{1,8}$/;
 /** One theme's catalogues by lowercase language code, and the pages already resolved from them. */
 interface ThemeLanguages {
   catalogues: Map<string, Partial<Messages>>;
+  /** The language every page is in when the theme fixes one (`locale`), else undefined. */
+  fixed: string | undefined;
   pages: Map<string, PageLanguage>;
 }
 
@@ -40,7 +42,11 @@ interface ThemeLanguages {
  * theme that is dropped takes its entries with it.
  */
 const resolved = new WeakMap<Theme, ThemeLanguages>();
-const withoutTheme: ThemeLanguages = { catalogues: new Map([["en", en]]), pages: new Map() };
+const withoutTheme: ThemeLanguages = {
+  catalogues: new Map([["en", en]]),
+  fixed: undefined,
+  pages: new Map(),
+};
 
 /**
  * Chooses the language of a built-in page: the theme's `locale` when it is a valid locale code,
@@ -54,12 +60,15 @@ const withoutTheme: ThemeLanguages = { catalogues: new Map([["en", en]]), pages:
  * @example
  * ```ts
  * pageLanguage({ languages: { de } }, "de-AT,de;q=0.9").messages.signOutButton // "Abmelden"
- * pageLanguage({ locale: "ar" }, "de").dir // "rtl"
+ * pageLanguage({ languages: { ar }, locale: "ar" }, "de").dir // "rtl"
  * ```
  */
 export function pageLanguage(theme: Theme | undefined, acceptLanguage?: string | null): PageLanguage {
   const languages = languagesOf(theme);
-  const lang = chosenLocale(theme, languages.catalogues, acceptLanguage);
+  const lang =
+    languages.fixed ??
+    preferredLanguages(acceptLanguage).find((language) => languages.catalogues.has(language)) ??
+    "en";
   let language = languages.pages.get(lang);
   if (language === undefined) {
     language = buildLanguage(lang, languages.catalogues.get(languageOf(lang)), theme?.messages);
@@ -87,20 +96,53 @@ function languagesOf(theme: Theme | undefined): ThemeLanguages {
         }
       }
     }
-    languages = { catalogues, pages: new Map() };
+    languages = { catalogues, fixed: fixedLocale(theme, catalogues), pages: new Map() };
     resolved.set(theme, languages);
   }
   return languages;
 }
 
-function chosenLocale(
-  theme: Theme | undefined,
-  catalogues: ReadonlyMap<string, Partial<Messages>>,
-  acceptLanguage: string | null | undefined,
-): string {
-  const configured = theme?.locale;
-  if (typeof configured === "string" && LOCALE_CODE.test(configured)) return configured;
-  return preferredLanguages(acceptLanguage).find((language) => catalogues.has(language)) ?? "en";
+/**
+ * Whether the theme names a language the pages cannot speak: a `locale` whose language has no
+ * catalogue among `languages` (and no `messages` to supply it), or a `languages` key that is not
+ * a language code. Read once per configuration, to warn at start-up.
+ *
+ * @param theme - the configuration's theme.
+ * @returns true when the app should hear about it.
+ * @example
+ * ```ts
+ * languageUnavailable({ locale: "de" }) // true: German was not given
+ * languageUnavailable({ locale: "de", languages: { de } }) // false
+ * ```
+ */
+export function languageUnavailable(theme: Theme | undefined): boolean {
+  if (theme === undefined) return false;
+  const given: unknown = theme.languages;
+  if (typeof given === "object" && given !== null) {
+    if (Object.keys(given).some((code) => !LANGUAGE_CODE.test(code.toLowerCase()))) return true;
+  }
+  const fixed = languagesOf(theme).fixed;
+  return fixed !== undefined && fixed !== theme.locale;
+}
+
+/** Whether `messages` replaces at least one text. */
+function hasOverrides(overrides: Partial<Messages> | undefined): boolean {
+  return (
+    typeof overrides === "object" &&
+    overrides !== null &&
+    MESSAGE_KEYS.some((key) => Object.hasOwn(overrides, key) && typeof overrides[key] === "string")
+  );
+}
+
+/**
+ * The theme's `locale`, when it is a valid locale code. A language the app gave no texts for is
+ * shown as what it is, English, not labelled as another language (and laid out right to left
+ * for Arabic) around English texts.
+ */
+function fixedLocale(theme: Theme, catalogues: ReadonlyMap<string, Partial<Messages>>): string | undefined {
+  const configured = theme.locale;
+  if (typeof configured !== "string" || !LOCALE_CODE.test(configured)) return undefined;
+  return catalogues.has(languageOf(configured)) || hasOverrides(theme.messages) ? configured : "en";
 }
 
 function languageOf(locale: string): string {

@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { carriedFlow } from "../flows/carried";
 import { oauthFlow } from "../flows/oauth";
 import type { OAuthConfig, OIDCConfig } from "../types";
 
@@ -36,7 +37,7 @@ export type {
  * included, means what it means on a built-in provider.
  *
  * @param config - The whole configuration: `id`, `name`, `type`, and the endpoints or `issuer`.
- * @returns The provider, ready for `providers`.
+ * @returns The provider, ready for `providers` (the same object when it carries a method already).
  * @example
  * ```ts
  * OAuth({
@@ -54,5 +55,6 @@ export type {
 export default function OAuth<P>(config: OIDCConfig<P>): OIDCConfig<P>;
 export default function OAuth<P>(config: OAuthConfig<P>): OAuthConfig<P>;
 export default function OAuth<P>(config: OAuthConfig<P>): OAuthConfig<P> {
-  return { ...config, carriedFlow: oauthFlow };
+  // A provider that carries its method already (Twitter's OAuth 1.0a) keeps it.
+  return carriedFlow(config) ? config : { ...config, carriedFlow: oauthFlow };
 }

@@ -318,7 +318,7 @@ describe("validation", () => {
         experimental: { enableWebAuthn: true },
         adapter: {},
       },
-      /is a plain object: build it with `WebAuthn\(\)` or `Passkey\(\)`/,
+      /carries no sign-in method .*: build it with `Passkey\(\)` \(or `WebAuthn\(\)` from \.\.\.\/webauthn\) from "@portcullis\/core\/providers\/passkey"/,
     ],
     [
       'a hand-written OAuth 1.0a provider, which lacks the flow Twitter({ version: "1.0A" }) brings',
@@ -337,14 +337,14 @@ describe("validation", () => {
           },
         ],
       },
-      /is a plain object: build it with `Twitter\(\{ version: "1.0A" \}\)`/,
+      /carries no sign-in method .*: build it with `Twitter\(\{ version: "1.0A" \}\)`/,
     ],
     // Auth.js takes a custom provider as a plain object; here it would have no sign-in method,
     // so the check names the function that brings one (the codemod adds it).
     [
       "a plain-object OIDC provider, which lacks the flow OAuth() brings",
       { providers: [{ id: "corp", name: "Corp", type: "oidc", issuer: "https://sso.corp.example" }] },
-      /"corp" is a plain object: build it with `OAuth\(\{ \.\.\. \}\)` from "@portcullis\/core\/providers\/oauth"/,
+      /"corp" carries no sign-in method \(it was written as a plain object, made by another library, or copied through JSON\): build it with `OAuth\(\{ \.\.\. \}\)` from "@portcullis\/core\/providers\/oauth"/,
     ],
     [
       "a plain-object email provider, which lacks the flow Email() brings",
@@ -352,7 +352,26 @@ describe("validation", () => {
         providers: [{ id: "mail", name: "Mail", type: "email", sendVerificationRequest: () => {} }],
         adapter: {},
       },
-      /"mail" is a plain object: build it with `Email\(\{ \.\.\. \}\)` from "@portcullis\/core\/providers\/email"/,
+      /"mail" carries no sign-in method .*: build it with `Email\(\{ \.\.\. \}\)` from "@portcullis\/core\/providers\/email"/,
+    ],
+    [
+      "a hand-written OAuth 1.0a provider given to OAuth(), which runs OAuth 2 only",
+      {
+        providers: [
+          OAuth({
+            id: "legacy",
+            name: "Legacy",
+            type: "oauth",
+            version: "1.0A",
+            clientId: "key",
+            clientSecret: "secret",
+            authorization: "https://legacy.example/oauth/authenticate",
+            token: "https://legacy.example/oauth/access_token",
+            userinfo: "https://legacy.example/me",
+          }),
+        ],
+      },
+      /"legacy" is an OAuth 1\.0a provider \(version "1\.0A"\), which OAuth\(\) cannot run: build it with `Twitter\(\{ version: "1\.0A" \}\)`/,
     ],
     [
       "a provider of a type there is no such thing as",

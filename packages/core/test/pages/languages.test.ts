@@ -129,6 +129,35 @@ describe("the languages an app gives", () => {
     expect(texts(markup, "button")[0]).toBe("Sign in with GitHub");
   });
 
+  /** The sign-in page's `<html>` attributes and h1 under `theme`, with the warnings logged. */
+  async function warned(theme: Theme, acceptLanguage?: string) {
+    const warnings: string[] = [];
+    const logger = { error: () => {}, warn: (code: string) => void warnings.push(code), debug: () => {} };
+    const markup = await page("/auth/signin", { ...config(theme), logger }, acceptLanguage);
+    return { ...root(markup), h1: texts(markup, "h1")[0], warnings };
+  }
+
+  it("shows English as English when theme.locale names a language it was not given, and warns", async () => {
+    for (const locale of ["ar", "de"]) {
+      const shown = await warned({ locale }, locale);
+      expect(shown).toMatchObject({ lang: "en", dir: "ltr", h1: "Sign in" });
+      expect(shown.warnings).toContain("theme-language-unavailable");
+    }
+  });
+
+  it("keeps theme.locale for a language the app writes in theme.messages, without a warning", async () => {
+    const shown = await warned({ locale: "sv", messages: { signInTitle: "Logga in" } });
+    expect(shown).toMatchObject({ lang: "sv", h1: "Logga in" });
+    expect(shown.warnings).not.toContain("theme-language-unavailable");
+  });
+
+  it("warns of a theme.languages key that is not a language code, which it passes over", async () => {
+    const shown = await warned({ languages: { "pt-BR": { signInTitle: "Entrar" } } }, "pt-BR");
+    expect(shown).toMatchObject({ lang: "en", h1: "Sign in" });
+    expect(shown.warnings).toContain("theme-language-unavailable");
+    expect((await warned({ languages })).warnings).not.toContain("theme-language-unavailable");
+  });
+
   // The theme is configuration, which can hold anything at run time: what is not a language code
   // with a catalogue object is passed over, and a catalogue's texts count only as strings of
   // known keys, so nothing stray reaches the page and nothing throws.

@@ -1,12 +1,15 @@
 import { InvalidConfiguration } from "@portcullis/core/errors";
+import OAuth from "@portcullis/core/providers/oauth";
 import {
   callbackUrlOf,
   defineOAuthProvider,
   defineOIDCProvider,
 } from "@portcullis/core/providers/oauth-factory";
+import Twitter from "@portcullis/core/providers/twitter";
 import type { OAuth2Config, UserinfoRequestContext } from "@portcullis/core/types";
 import { describe, expect, it } from "vitest";
 import { oauthFlow } from "../../src/flows/oauth";
+import { oauth1Flow } from "../../src/flows/oauth1";
 
 const request = async (_context: UserinfoRequestContext) => ({ sub: "1" });
 
@@ -120,5 +123,19 @@ describe("callbackUrlOf", () => {
 
   it("throws InvalidConfiguration when the provider has no callback URL", () => {
     expect(() => callbackUrlOf({ id: "x" })).toThrow(InvalidConfiguration);
+  });
+});
+
+describe("OAuth()", () => {
+  it("gives a provider of an app's own the OAuth flow, keeping every field it was given", () => {
+    const given = { id: "corp", name: "Corp", type: "oidc" as const, issuer: "https://sso.corp.example" };
+    const { carriedFlow: flow, ...rest } = OAuth(given);
+    expect(flow).toBe(oauthFlow);
+    expect(rest).toEqual(given);
+  });
+
+  it("keeps the method a provider carries already: Twitter's OAuth 1.0a stays OAuth 1.0a", () => {
+    const twitter = Twitter({ version: "1.0A", clientId: "key", clientSecret: "secret" });
+    expect(OAuth(twitter).carriedFlow).toBe(oauth1Flow);
   });
 });

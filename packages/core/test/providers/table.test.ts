@@ -85,8 +85,10 @@ function deepFreeze<T>(value: T): T {
 
 describe("the sign-in method a provider brings", () => {
   // `Auth` holds only the credentials method; a provider without its method is refused.
-  it.each(Object.keys(factories))("%s brings the OAuth flow", (id) => {
-    expect(carriedFlow(configured(id, factories[id]!))).toBe(oauthFlow);
+  it.each(Object.keys(factories))("%s brings the OAuth flow, kept when the provider is spread", (id) => {
+    const provider = configured(id, factories[id]!);
+    expect(carriedFlow(provider)).toBe(oauthFlow);
+    expect(carriedFlow({ ...provider, id: "copy" })).toBe(oauthFlow);
   });
 
   it.each(Object.keys(emailProviders))("%s brings the email flow", (name) => {

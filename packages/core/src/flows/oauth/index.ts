@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InvalidEndpoints } from "../../errors";
+import { InvalidConfiguration, InvalidEndpoints } from "../../errors";
 import type { OAuth2Config, ProviderConfig } from "../../types";
 import type { Flow } from "../types";
 import { oauthSignIn } from "./authorization-url";
@@ -14,12 +14,17 @@ import { verifyLogoutToken } from "./logout-token";
 import { oauthRuntime } from "./provider";
 
 /**
- * Throws when a provider's endpoints can never work: nothing to discover and no authorization or
+ * Throws when a provider is OAuth 1.0a (which only Twitter's factory runs), or when its endpoints can never work: nothing to discover and no authorization or
  * token URL, an OIDC provider without an issuer, a URL that is not https. Normalised here once
  * rather than on the first sign-in (the runtime is cached per provider). A missing client id is
  * not an endpoint problem: the configuration check reports it on its own, as a log line.
  */
 function checkEndpoints(provider: ProviderConfig): void {
+  if ((provider as { version?: unknown }).version === "1.0A") {
+    throw new InvalidConfiguration(
+      `The provider "${provider.id}" is an OAuth 1.0a provider (version "1.0A"), which OAuth() cannot run: build it with \`Twitter({ version: "1.0A" })\` from "@portcullis/core/providers/twitter", the only OAuth 1.0a provider.`,
+    );
+  }
   try {
     oauthRuntime(provider as OAuth2Config);
   } catch (error) {
