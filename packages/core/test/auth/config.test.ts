@@ -15,6 +15,19 @@ const CONFIG_ERROR = {
   message: "There was a problem with the server configuration. Check the server logs for more information.",
 };
 
+/** An OAuth 1.0a provider written by hand, as Auth.js v4 apps wrote Twitter's. */
+const LEGACY_OAUTH1 = {
+  id: "legacy",
+  name: "Legacy",
+  type: "oauth" as const,
+  version: "1.0A",
+  clientId: "key",
+  clientSecret: "secret",
+  authorization: "https://legacy.example/oauth/authenticate",
+  token: "https://legacy.example/oauth/access_token",
+  userinfo: "https://legacy.example/me",
+};
+
 describe("lazy configuration", () => {
   it("calls a config function with each request and uses what it returns", async () => {
     const seen: string[] = [];
@@ -322,21 +335,7 @@ describe("validation", () => {
     ],
     [
       'a hand-written OAuth 1.0a provider, which lacks the flow Twitter({ version: "1.0A" }) brings',
-      {
-        providers: [
-          {
-            id: "legacy",
-            name: "Legacy",
-            type: "oauth",
-            version: "1.0A",
-            clientId: "key",
-            clientSecret: "secret",
-            authorization: "https://legacy.example/oauth/authenticate",
-            token: "https://legacy.example/oauth/access_token",
-            userinfo: "https://legacy.example/me",
-          },
-        ],
-      },
+      { providers: [LEGACY_OAUTH1] },
       /carries no sign-in method .*: build it with `Twitter\(\{ version: "1.0A" \}\)`/,
     ],
     // Auth.js takes a custom provider as a plain object; here it would have no sign-in method,
@@ -356,21 +355,7 @@ describe("validation", () => {
     ],
     [
       "a hand-written OAuth 1.0a provider given to OAuth(), which runs OAuth 2 only",
-      {
-        providers: [
-          OAuth({
-            id: "legacy",
-            name: "Legacy",
-            type: "oauth",
-            version: "1.0A",
-            clientId: "key",
-            clientSecret: "secret",
-            authorization: "https://legacy.example/oauth/authenticate",
-            token: "https://legacy.example/oauth/access_token",
-            userinfo: "https://legacy.example/me",
-          }),
-        ],
-      },
+      { providers: [OAuth(LEGACY_OAUTH1)] },
       /"legacy" is an OAuth 1\.0a provider \(version "1\.0A"\), which OAuth\(\) cannot run: build it with `Twitter\(\{ version: "1\.0A" \}\)`/,
     ],
     [
