@@ -33,6 +33,13 @@ async function main(args: string[]): Promise<number> {
   const verb = dryRun ? "Would change" : "Changed";
   console.log(`${verb} ${report.changed.length} file(s) in ${folder}`);
   for (const file of report.changed) console.log(`  ${file}`);
+  if (report.wrapped.length > 0) {
+    console.log(`\nProviders ${dryRun ? "to wrap" : "wrapped"} (${report.wrapped.length}):`);
+    for (const { file, line, provider, wrapper, module } of report.wrapped) {
+      const name = provider === undefined ? "a provider object" : JSON.stringify(provider);
+      console.log(`  ${file}:${line}  ${name} in ${wrapper}() from ${module}`);
+    }
+  }
   if (report.manual.length > 0) {
     console.log(`\nLeft for you (${report.manual.length}):`);
     for (const step of report.manual)

@@ -7,7 +7,7 @@
 export { isPortcullisEntryPoint, PORTCULLIS_EXPORTS, PROVIDER_IDS } from "./entry-points";
 export { type MigrateOptions, type MigrateReport, migrate } from "./migrate";
 export { rewritePackageJson } from "./rewrite-package-json";
-export { type ManualStep, rewriteSource, type SourceRewrite } from "./rewrite-source";
+export { type ManualStep, rewriteSource, type SourceRewrite, type WrappedProvider } from "./rewrite-source";
 export { rewriteSvelte } from "./rewrite-svelte";
 export {
   type ManifestFacts,

@@ -2,7 +2,7 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { basename, extname, join, relative } from "node:path";
 import { rewritePackageJson } from "./rewrite-package-json";
-import { type ManualStep, rewriteSource } from "./rewrite-source";
+import { type ManualStep, rewriteSource, type WrappedProvider } from "./rewrite-source";
 import { rewriteSvelte } from "./rewrite-svelte";
 
 /** Options of {@link migrate}. */
@@ -17,8 +17,10 @@ export interface MigrateOptions {
 export interface MigrateReport {
   /** Files changed (or that would change on a dry run), relative to the folder. */
   changed: string[];
-  /** Auth.js imports the codemod left for a person, with the reason. */
+  /** What the codemod left for a person (Auth.js imports, provider objects not wrapped), with the reason. */
   manual: ManualStep[];
+  /** Provider objects the codemod wrapped in `OAuth()` or `Email()`, with their file and new line. */
+  wrapped: WrappedProvider[];
   /** Files that could not be read or parsed, with the error. */
   failed: Array<{ file: string; error: string }>;
 }
@@ -52,14 +54,15 @@ const SKIPPED = new Set([
  *
  * @param dir The app's root folder.
  * @param options Dry run and the version to depend on.
- * @returns The changed files, the imports left for a person, and the files that failed.
+ * @returns The changed files, what was left for a person, the provider objects wrapped, and the
+ * files that failed.
  * @example
  * ```ts
  * const report = await migrate(process.cwd(), { dryRun: true })
  * ```
  */
 export async function migrate(dir: string, options: MigrateOptions = {}): Promise<MigrateReport> {
-  const report: MigrateReport = { changed: [], manual: [], failed: [] };
+  const report: MigrateReport = { changed: [], manual: [], wrapped: [], failed: [] };
   for (const path of await filesUnder(dir)) {
     const file = relative(dir, path);
     const rewrite = rewriterOf(file, options.version ?? "^0.1.0");
@@ -68,6 +71,7 @@ export async function migrate(dir: string, options: MigrateOptions = {}): Promis
     try {
       const result = rewrite(readUtf8(await readFile(path)));
       report.manual.push(...result.manual);
+      report.wrapped.push(...result.wrapped);
       if (!result.changed) continue;
       report.changed.push(file);
       if (!options.dryRun) await writeFile(path, result.text);
@@ -79,12 +83,17 @@ export async function migrate(dir: string, options: MigrateOptions = {}): Promis
 }
 
 /** A file's rewrite. */
-type Rewrite = (text: string) => { text: string; changed: boolean; manual: ManualStep[] };
+type Rewrite = (text: string) => {
+  text: string;
+  changed: boolean;
+  manual: ManualStep[];
+  wrapped: WrappedProvider[];
+};
 
 /** How a file is rewritten, by its name; `undefined` for a file the codemod leaves alone. */
 function rewriterOf(file: string, version: string): Rewrite | undefined {
   if (basename(file) === "package.json")
-    return (text) => ({ ...rewritePackageJson(text, version), manual: [] });
+    return (text) => ({ ...rewritePackageJson(text, version), manual: [], wrapped: [] });
   const ext = extname(file);
   if (ext === ".svelte") return (text) => rewriteSvelte(text, file);
   if (SOURCES.has(ext)) return (text) => rewriteSource(text, file);

@@ -16,12 +16,14 @@ import {
   ts,
 } from "ts-morph";
 import { missingExport, missingExportsOf, rewriteSpecifier } from "./specifiers";
-import { wrapPlainProviders } from "./wrap-providers";
+import { type WrappedProvider, wrapPlainProviders } from "./wrap-providers";
+
+export type { WrappedProvider };
 
 /**
  * What the codemod leaves for a person, with where it is and why: a specifier it could not
- * rewrite, or a provider object it wrapped in `OAuth()`/`Email()` (then `specifier` is the module
- * the function comes from).
+ * rewrite, or a provider object it did not wrap (then `specifier` is the module of the function
+ * to build it with).
  */
 export interface ManualStep {
   file: string;
@@ -34,7 +36,10 @@ export interface ManualStep {
 export interface SourceRewrite {
   text: string;
   changed: boolean;
+  /** What is left for a person. */
   manual: ManualStep[];
+  /** The provider objects wrapped in `OAuth()` or `Email()`: done, listed so a person can look. */
+  wrapped: WrappedProvider[];
 }
 
 // One in-memory project for every file: parsing needs no file system, no tsconfig, no type check.
@@ -48,7 +53,8 @@ const project = new Project({
  *
  * @param text The file's contents.
  * @param fileName Its name; the extension picks the parser (`.tsx`/`.jsx` allow JSX).
- * @returns The new text, whether it changed, and the specifiers left for a person.
+ * @returns The new text, whether it changed, what was left for a person, and the provider
+ * objects wrapped.
  * @example
  * ```ts
  * rewriteSource('import NextAuth from "next-auth"', "auth.ts").text // 'import NextAuth from "@portcullis/next"'
@@ -59,11 +65,9 @@ export function rewriteSource(text: string, fileName: string): SourceRewrite {
   let file = project.createSourceFile(path, text, { overwrite: true });
   try {
     const manual: ManualStep[] = [];
-    // Asked before the rename below, which makes every Auth.js module a Portcullis one.
-    const authJs = referencesAuthJs(file);
     let changed = splitMissingExports(file);
-    // Before the rename too, so that the lines the loop below reports count the imports added.
-    const providers = authJs ? wrapPlainProviders(file) : { text: undefined, notes: [] };
+    // Before the rename, so that the lines the loop below reports count the imports added.
+    const providers = wrapPlainProviders(file, usesAuth(file));
     if (providers.text !== undefined) {
       file = project.createSourceFile(path, providers.text, { overwrite: true });
       changed = true;
@@ -108,26 +112,29 @@ export function rewriteSource(text: string, fileName: string): SourceRewrite {
         });
       }
     }
-    for (const note of providers.notes) manual.push({ file: fileName, ...note });
+    for (const note of providers.left) manual.push({ file: fileName, ...note });
+    const wrapped = providers.wrapped.map((provider) => ({ file: fileName, ...provider }));
     const rewritten = rewriteJsDocTypes(changed ? file.getFullText() : text, fileName, manual);
-    return { text: rewritten.text, changed: changed || rewritten.changed, manual };
+    return { text: rewritten.text, changed: changed || rewritten.changed, manual, wrapped };
   } finally {
     project.removeSourceFile(file);
   }
 }
 
 /**
- * Whether a source uses Auth.js: imports (or requires, or augments) one of its modules, or names
- * one in a JSDoc `import("...")` type. Only such a file is an Auth.js app's, where an object with
- * `type: "oidc"` is a provider.
+ * Whether a source uses Auth.js or Portcullis: imports (or requires, or augments) one of their
+ * modules, or names one in a JSDoc `import("...")` type. Only the provider objects of such a file
+ * are wrapped (a Portcullis app's too: one migrated before the codemod wrapped providers, or
+ * written by hand); those of other files are listed.
  */
-function referencesAuthJs(file: SourceFile): boolean {
-  const isAuthJs = (specifier: string) => rewriteSpecifier(specifier) !== undefined;
-  if (specifierLiterals(file).some((literal) => isAuthJs(literal.getLiteralValue()))) return true;
+function usesAuth(file: SourceFile): boolean {
+  const isAuth = (specifier: string) =>
+    specifier.startsWith("@portcullis/") || rewriteSpecifier(specifier) !== undefined;
+  if (specifierLiterals(file).some((literal) => isAuth(literal.getLiteralValue()))) return true;
   const text = file.getFullText();
   if (!text.includes("/**") || !text.includes("import(")) return false;
   return jsDocRanges(file).some(([start, end]) =>
-    [...text.slice(start, end).matchAll(IMPORT_TYPE)].some((match) => isAuthJs(match[2]!)),
+    [...text.slice(start, end).matchAll(IMPORT_TYPE)].some((match) => isAuth(match[2]!)),
   );
 }
 

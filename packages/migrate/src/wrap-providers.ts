@@ -3,13 +3,16 @@
  * (`{ id: "corp", type: "oidc", issuer, clientId, clientSecret }`): Portcullis's `Auth` does not
  * hold the OAuth and email sign-in methods itself, a provider brings its own, and a plain object
  * brings none, so the configuration check refuses it. The codemod wraps each such object in the
- * function that brings the method (`OAuth({...})`, `Email({...})`) and imports that function.
+ * function that brings the method (`OAuth({...})`, `Email({...})`) and imports that function,
+ * and lists those it does not wrap (OAuth 1.0a ones, objects it is not sure of, objects of files
+ * it does not change) with the function to build them with.
  */
 import {
   type Node as AnyNode,
   type ExpressionStatement,
   Node,
   type ObjectLiteralExpression,
+  type ReturnTypedNode,
   type SourceFile,
   ts,
 } from "ts-morph";
@@ -22,44 +25,29 @@ interface Wrapper {
   /** The module whose default export it is. */
   module: string;
   /**
-   * Keys that only a provider of this type has. One of them besides `id`, `name` and `type` tells
-   * a provider from other objects with the same `type`, such as an Account row
-   * (`{ type: "oauth", provider, providerAccountId, access_token }`).
+   * Keys that only a provider of this type has: an object with one of them (and a place or a key
+   * that makes it a provider, see {@link hasProviderContext}) is wrapped.
    */
-  keys: ReadonlySet<string>;
+  strong: ReadonlySet<string>;
+  /**
+   * Keys a provider has but other objects too (a mail payload has `from`, a button has `style`):
+   * an object with only these is not wrapped, only listed in a file that uses Auth.js or Portcullis.
+   */
+  weak: ReadonlySet<string>;
 }
 
 const OAUTH: Wrapper = {
   name: "OAuth",
   module: "@portcullis/core/providers/oauth",
-  keys: new Set([
-    "issuer",
-    "wellKnown",
-    "authorization",
-    "token",
-    "userinfo",
-    "clientId",
-    "clientSecret",
-    "profile",
-    "checks",
-    "client",
-    "style",
-    "options",
-  ]),
+  strong: new Set(["issuer", "wellKnown", "authorization", "token", "userinfo", "clientId"]),
+  weak: new Set(["clientSecret", "profile", "checks", "client", "style", "options"]),
 };
 
 const EMAIL: Wrapper = {
   name: "Email",
   module: "@portcullis/core/providers/email",
-  keys: new Set([
-    "sendVerificationRequest",
-    "server",
-    "from",
-    "maxAge",
-    "generateVerificationToken",
-    "normalizeIdentifier",
-    "options",
-  ]),
+  strong: new Set(["sendVerificationRequest", "server", "generateVerificationToken"]),
+  weak: new Set(["from", "maxAge", "normalizeIdentifier", "options"]),
 };
 
 const WRAPPERS = new Map<string, Wrapper>([
@@ -68,57 +56,102 @@ const WRAPPERS = new Map<string, Wrapper>([
   ["email", EMAIL],
 ]);
 
+/** The only OAuth 1.0a provider: `OAuth()` runs OAuth 2, so a 1.0a object is built with it instead. */
+const TWITTER_MODULE = "@portcullis/core/providers/twitter";
+
+/** Types that declare an object a provider (`const corp: OIDCConfig<P> = {...}`, `providers: Provider[]`). */
+const PROVIDER_TYPE = /\b(?:OAuthConfig|OIDCConfig|OAuth2Config|EmailConfig|Provider)\b/;
+
+/** A provider object the codemod wrapped in `OAuth()` or `Email()`, with where it is now. */
+export interface WrappedProvider {
+  /** The file, as the codemod was given it. */
+  file: string;
+  /** Its line in the new text. */
+  line: number;
+  /** Its `id`, else its `name`, when written as a string literal. */
+  provider?: string;
+  /** The function it is wrapped in, as the file names it (`OAuth`, or `OAuthProvider` where `OAuth` is taken). */
+  wrapper: string;
+  /** The module whose default export that function is. */
+  module: string;
+}
+
 /** What wrapping a file's provider objects did. */
 export interface ProviderWrapping {
   /** The file's new text, or `undefined` when it stays as it is. */
   text: string | undefined;
-  /** One note per provider object, for the report: wrapped, or to wrap by hand. */
-  notes: Array<{ line: number; specifier: string; reason: string }>;
+  /** The provider objects wrapped. */
+  wrapped: Array<Omit<WrappedProvider, "file">>;
+  /** The provider objects left as they were, for a person: where, the module to use, and why. */
+  left: Array<{ line: number; specifier: string; reason: string }>;
 }
+
+/**
+ * How sure the codemod is that an object is a provider: it has a key only a provider has
+ * (`wrap`), or only keys other objects have too (`unsure`); or it is an OAuth 1.0a provider,
+ * which `OAuth()` would give the OAuth 2 flow (`oauth1`).
+ */
+type Kind = "wrap" | "unsure" | "oauth1";
 
 /** A provider object found, with the function it needs. */
 interface PlainProvider {
   literal: ObjectLiteralExpression;
   wrapper: Wrapper;
+  kind: Kind;
   /** How the report names it: its `id`, else its `name`, as written. */
   label: string | undefined;
 }
 
 /**
- * Wraps the provider objects of an Auth.js source in `OAuth()` or `Email()`, adding the default
- * import of each function used once. The object's text is kept as it was. An object that is
- * already a call's argument (`OAuth({...})`, `GitHub({...})`) is left alone, so a second run
- * changes nothing. A file that is not an ES module (CommonJS) is not changed: its providers are
- * listed for a person instead.
+ * Wraps the provider objects of a source in `OAuth()` or `Email()`, adding the default import of
+ * each function used once. The object's text is kept as it was. An object that is already a
+ * call's argument (`OAuth({...})`, `GitHub({...})`) is left alone, so a second run changes
+ * nothing. Only the objects of an ES module that uses Auth.js or Portcullis are wrapped; those of
+ * a CommonJS file or of a file that uses neither are listed for a person instead, as are OAuth
+ * 1.0a providers (which `OAuth()` would run as OAuth 2) and objects that may be providers.
  *
  * @param file The source, on the codemod's syntax tree (left as it is).
+ * @param usesAuth Whether the file uses Auth.js or Portcullis (imports, requires or augments one
+ * of their modules, or names one in a JSDoc type).
  * @returns The new text (as text, not as ts-morph's manipulations, which re-indent what they
- * insert and rewrite line ends: the objects' text stays byte for byte), and a note per provider
- * object with its line in the new text.
+ * insert and rewrite line ends: the objects' text stays byte for byte), each object wrapped with
+ * its line in the new text, and each object left for a person.
  * @example
  * ```ts
  * // providers: [{ id: "corp", type: "oidc", issuer: "https://sso.corp", clientId, clientSecret }]
  * // becomes
  * // import OAuth from "@portcullis/core/providers/oauth";
  * // providers: [OAuth({ id: "corp", type: "oidc", issuer: "https://sso.corp", clientId, clientSecret })]
- * wrapPlainProviders(file).notes[0]?.reason // 'the provider object "corp" is now wrapped in OAuth() (...)'
+ * wrapPlainProviders(file, true).wrapped[0] // { line: 3, provider: "corp", wrapper: "OAuth", module: "@portcullis/core/providers/oauth" }
  * ```
  */
-export function wrapPlainProviders(file: SourceFile): ProviderWrapping {
-  const found = plainProviders(file);
-  if (found.length === 0) return { text: undefined, notes: [] };
-  if (!ts.isExternalModule(file.compilerNode)) return { text: undefined, notes: found.map(leftNote) };
-  const names = bindings(file, new Set(found.map((provider) => provider.wrapper)));
-  const wraps = found.map((provider) => wrapEdit(provider.literal, names.get(provider.wrapper)!.name));
+export function wrapPlainProviders(file: SourceFile, usesAuth: boolean): ProviderWrapping {
+  const found = plainProviders(file, usesAuth);
+  const esm = ts.isExternalModule(file.compilerNode);
+  const toWrap = usesAuth && esm ? found.filter((provider) => provider.kind === "wrap") : [];
+  const left = found
+    .filter((provider) => !toWrap.includes(provider))
+    .map((provider) => leftNote(provider, usesAuth));
+  if (toWrap.length === 0) return { text: undefined, wrapped: [], left };
+  const names = bindings(file, new Set(toWrap.map((provider) => provider.wrapper)));
+  const wraps = toWrap.map((provider) => wrapEdit(provider.literal, names.get(provider.wrapper)!.name));
   const imports = [...names].filter(([, binding]) => !binding.imported);
-  const edits = imports.length > 0 ? [...wraps, importEdit(file, imports)] : wraps;
-  const { text, starts } = applyEdits(file.getFullText(), edits);
-  const notes = found.map((provider, index) => ({
-    line: text.slice(0, starts.get(wraps[index]!)).split("\n").length,
-    specifier: provider.wrapper.module,
-    reason: `${labelOf(provider)} is now wrapped in ${names.get(provider.wrapper)!.name}() (a provider written as a plain object brings no sign-in method)`,
+  const added = imports.length > 0 ? importEdit(file, imports) : undefined;
+  const { text, starts } = applyEdits(file.getFullText(), added ? [...wraps, added] : wraps);
+  const lineOf = (offset: number) => text.slice(0, offset).split("\n").length;
+  const wrapped = toWrap.map((provider, index) => ({
+    line: lineOf(starts.get(wraps[index]!)!),
+    ...(provider.label === undefined ? {} : { provider: provider.label }),
+    wrapper: names.get(provider.wrapper)!.name,
+    module: provider.wrapper.module,
   }));
-  return { text, notes };
+  if (added) {
+    // The objects left below the imports added move down by as many lines (the wraps add none).
+    const importsEnd = file.getFullText().slice(0, added.start).split("\n").length;
+    const start = added.start === 0 ? 0 : importsEnd;
+    for (const note of left) if (note.line > start) note.line += imports.length;
+  }
+  return { text, wrapped, left };
 }
 
 /** A replacement of the text from `start` to `end`; an insertion where they are equal. */
@@ -146,28 +179,103 @@ function applyEdits(text: string, edits: Edit[]): { text: string; starts: Map<Ed
   return { text: result + text.slice(done), starts };
 }
 
-/** The provider objects of a file, outermost first: a provider's own options hold none. */
-function plainProviders(file: SourceFile): PlainProvider[] {
+/**
+ * The provider objects of a file, outermost first: a provider's own options hold none. In a file
+ * that uses neither Auth.js nor Portcullis, only those with a key only a provider has.
+ */
+function plainProviders(file: SourceFile, usesAuth: boolean): PlainProvider[] {
   const found: PlainProvider[] = [];
   file.forEachDescendant((node, traversal) => {
     if (!Node.isObjectLiteralExpression(node)) return;
-    const wrapper = wrapperOf(node);
-    if (!wrapper || isCallArgument(outermost(node))) return;
-    found.push({ literal: node, wrapper, label: stringProperty(node, "id") ?? stringProperty(node, "name") });
+    const provider = providerOf(node);
+    if (!provider || (provider.kind === "unsure" && !usesAuth)) return;
+    found.push(provider);
     traversal.skip();
   });
   return found;
 }
 
 /**
- * The wrapper an object literal needs: its `type` is a string literal naming one, and it has a
- * key only such a provider has.
+ * The provider an object literal is, if any. It is one when:
+ * - its `type` is a string literal naming a wrapper (`"oauth"`, `"oidc"`, `"email"`; so not
+ *   `"credentials"` or `"webauthn"`),
+ * - it has a key of that wrapper's, and no `providerAccountId` (which an Account row has,
+ *   `{ type: "oauth", provider, providerAccountId, access_token }`),
+ * - it is not a call's argument already (`OAuth({...})`, `GitHub({...})`),
+ * - it has an `id` or a `name`, or its place makes it a provider (see {@link hasProviderContext}).
+ *
+ * It is to be wrapped (`wrap`) when one of its keys is a strong one (`issuer`, `clientId`,
+ * `sendVerificationRequest`...), `unsure` when they are all weak ones (`options`, `from`...);
+ * `oauth1` when its `version` is `"1.0A"` (or another `"1.x"`), whatever its keys.
  */
-function wrapperOf(literal: ObjectLiteralExpression): Wrapper | undefined {
+function providerOf(literal: ObjectLiteralExpression): PlainProvider | undefined {
   const type = stringProperty(literal, "type");
   const wrapper = type === undefined ? undefined : WRAPPERS.get(type);
   if (!wrapper) return undefined;
-  return keysOf(literal).some((key) => wrapper.keys.has(key)) ? wrapper : undefined;
+  const keys = keysOf(literal);
+  if (keys.includes("providerAccountId")) return undefined;
+  const strong = keys.some((key) => wrapper.strong.has(key));
+  if (!strong && !keys.some((key) => wrapper.weak.has(key))) return undefined;
+  const outer = outermost(literal);
+  if (isCallArgument(outer)) return undefined;
+  if (!keys.includes("id") && !keys.includes("name") && !hasProviderContext(literal)) return undefined;
+  const version = wrapper === OAUTH ? stringProperty(literal, "version") : undefined;
+  const kind: Kind = version?.startsWith("1.") ? "oauth1" : strong ? "wrap" : "unsure";
+  return { literal, wrapper, kind, label: stringProperty(literal, "id") ?? stringProperty(literal, "name") };
+}
+
+/**
+ * Whether an object's place makes it a provider: an element of a `providers: [...]` array (a
+ * property or a variable named `providers`, or an array declared `Provider[]`), or an object
+ * whose declared type names a provider type (`OAuthConfig`, `OIDCConfig`, `OAuth2Config`,
+ * `EmailConfig`, `Provider`): of the variable it initialises, of the function it returns from,
+ * a cast on it (`satisfies OIDCConfig<P>`), or the same in a JSDoc comment.
+ */
+function hasProviderContext(literal: ObjectLiteralExpression): boolean {
+  if (declaredTypes(literal).some((type) => PROVIDER_TYPE.test(type))) return true;
+  const array = outermost(literal).getParent();
+  if (!Node.isArrayLiteralExpression(array)) return false;
+  const holder = outermost(array).getParent();
+  if (
+    (Node.isPropertyAssignment(holder) || Node.isVariableDeclaration(holder)) &&
+    nameOf(holder.getNameNode()) === "providers"
+  )
+    return true;
+  return declaredTypes(array).some((type) => PROVIDER_TYPE.test(type));
+}
+
+/**
+ * The types declared for an expression, as written: the casts on it, and the type of the variable
+ * it initialises or the return type of the function it returns from, in TypeScript or in JSDoc.
+ */
+function declaredTypes(expression: AnyNode): string[] {
+  const types: string[] = [];
+  let node = expression;
+  for (let parent = node.getParent(); parent && isWrapping(parent); parent = node.getParent()) {
+    if (Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent) || Node.isTypeAssertion(parent))
+      types.push(parent.getTypeNode()?.getText() ?? "");
+    node = parent;
+  }
+  const declared = declaredType(node);
+  if (declared) types.push(declared.getText());
+  const parent = node.getParent();
+  const fn = returnedFrom(node);
+  const jsDoc = Node.isVariableDeclaration(parent)
+    ? ts.getJSDocType(parent.compilerNode)
+    : fn && ts.getJSDocReturnType(fn.compilerNode);
+  if (jsDoc) types.push(jsDoc.getText(node.getSourceFile().compilerNode));
+  return types;
+}
+
+/** The function an expression is the returned value of, by `return` or as an arrow's body. */
+function returnedFrom(expression: AnyNode): (AnyNode<ts.SignatureDeclaration> & ReturnTypedNode) | undefined {
+  const parent = expression.getParent();
+  if (Node.isArrowFunction(parent) && parent.getBody() === expression) return parent;
+  if (Node.isReturnStatement(parent))
+    return parent.getFirstAncestor(Node.isReturnTyped) as
+      | (AnyNode<ts.SignatureDeclaration> & ReturnTypedNode)
+      | undefined;
+  return undefined;
 }
 
 /** The names of an object literal's properties and methods, spreads and computed names aside. */
@@ -210,7 +318,7 @@ function isWrapping(node: AnyNode | undefined) {
 }
 
 /** The literal with the parentheses and casts around it: what the call goes around. */
-function outermost(literal: ObjectLiteralExpression): AnyNode {
+function outermost(literal: AnyNode): AnyNode {
   let node: AnyNode = literal;
   for (let parent = node.getParent(); isWrapping(parent); parent = node.getParent()) node = parent!;
   return node;
@@ -243,9 +351,7 @@ function wrapEdit(literal: ObjectLiteralExpression, name: string): Edit {
 function declaredType(expression: AnyNode): AnyNode | undefined {
   const parent = expression.getParent();
   if (Node.isVariableDeclaration(parent)) return parent.getTypeNode();
-  if (Node.isArrowFunction(parent) && parent.getBody() === expression) return parent.getReturnTypeNode();
-  if (Node.isReturnStatement(parent)) return parent.getFirstAncestor(Node.isReturnTyped)?.getReturnTypeNode();
-  return undefined;
+  return returnedFrom(expression)?.getReturnTypeNode();
 }
 
 function isOidcConfig(type: AnyNode): boolean {
@@ -327,12 +433,32 @@ function labelOf(provider: PlainProvider): string {
   return `the provider object${provider.label === undefined ? "" : ` ${JSON.stringify(provider.label)}`}`;
 }
 
-/** The note for a provider object left as it was, in a file the codemod cannot add an import to. */
-function leftNote(provider: PlainProvider): ProviderWrapping["notes"][number] {
+/** The note for a provider object left as it was: why, and what to build it with. */
+function leftNote(provider: PlainProvider, usesAuth: boolean): ProviderWrapping["left"][number] {
   const { name, module } = provider.wrapper;
+  const line = provider.literal.getStartLineNumber();
+  const label = labelOf(provider);
+  if (provider.kind === "oauth1")
+    return {
+      line,
+      specifier: TWITTER_MODULE,
+      reason: `${label} uses OAuth 1.0a, which OAuth() does not run (it would sign in with OAuth 2), so it is not wrapped: build it with Twitter({ version: "1.0A", ...its other options }), the default export of ${TWITTER_MODULE} and the only OAuth 1.0a provider`,
+    };
+  const wrap = `wrap it in ${name}(), the default export of ${module}`;
+  if (provider.kind === "unsure") {
+    const keys = [...provider.wrapper.strong].join(", ");
+    return {
+      line,
+      specifier: module,
+      reason: `${label} may be a provider (its type is ${JSON.stringify(stringProperty(provider.literal, "type"))}) but has none of ${keys}, so it is not wrapped: if it is one, ${wrap}`,
+    };
+  }
+  const why = usesAuth
+    ? "the file is not an ES module"
+    : "the file imports nothing from Auth.js or Portcullis, so the codemod does not change it";
   return {
-    line: provider.literal.getStartLineNumber(),
+    line,
     specifier: module,
-    reason: `${labelOf(provider)} brings no sign-in method as a plain object: wrap it in ${name}(), the default export of ${module} (not done here: the file is not an ES module)`,
+    reason: `${label} brings no sign-in method as a plain object: ${wrap} (not done here: ${why})`,
   };
 }

@@ -186,7 +186,7 @@ describe("an @auth/fastify app", () => {
         ].join("\n"),
       );
       const report = await migrate(dir);
-      expect(report).toEqual({ changed: ["app.ts", "package.json"], manual: [], failed: [] });
+      expect(report).toEqual({ changed: ["app.ts", "package.json"], manual: [], wrapped: [], failed: [] });
       expect(readFileSync(join(dir, "app.ts"), "utf8")).toBe(
         [
           `import { FastifyAuth, getSession, type Session } from "@portcullis/fastify"`,

@@ -92,6 +92,7 @@ describe("rewriteSource on @hono/auth-js imports", () => {
         .replace(`"@auth/core/providers/github"`, `"@portcullis/core/providers/github"`),
       changed: true,
       manual: [],
+      wrapped: [],
     });
   });
 
@@ -312,6 +313,7 @@ describe("npx @portcullis/migrate on an @hono/auth-js app", () => {
             reason: expect.stringContaining("reqWithEnvUrl"),
           },
         ],
+        wrapped: [],
         failed: [],
       });
     } finally {

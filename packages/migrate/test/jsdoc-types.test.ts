@@ -28,6 +28,6 @@ describe("JSDoc import() types and strings that look like them", () => {
       `export const x = 1`,
     ].join("\n");
     const result = rewriteSource(source, "gen.js");
-    expect(result).toEqual({ text: source, changed: false, manual: [] });
+    expect(result).toEqual({ text: source, changed: false, manual: [], wrapped: [] });
   });
 });

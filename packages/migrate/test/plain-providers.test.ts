@@ -1,10 +1,12 @@
 /**
  * Providers written by hand as plain objects, as Auth.js documents custom providers: Portcullis's
  * `Auth` refuses them (a plain object brings no sign-in method), so the codemod wraps each in
- * `OAuth()` or `Email()` and imports the function, in the files of an Auth.js app. Objects that
- * only share a `type` with a provider (Account rows, form fields) and providers already made by a
- * function stay as written.
+ * `OAuth()` or `Email()` and imports the function, in the files that use Auth.js or Portcullis.
+ * Objects that only share a `type` with a provider (Account rows, form fields, mail payloads) and
+ * providers already made by a function stay as written; OAuth 1.0a providers, objects it is not
+ * sure of and providers in files that use neither are listed for a person instead.
  */
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -193,12 +195,76 @@ const WRAPPED: Array<[pattern: string, file: string, before: string, after: stri
     "auth.ts",
     lines(
       `import { ExpressAuth } from "@auth/express"`,
-      `export const auth = ExpressAuth({ providers: [{ "id": "corp", "name": "Corp", "type": "oauth", profile(p) { return p } }] })`,
+      `export const auth = ExpressAuth({ providers: [{ "id": "corp", "name": "Corp", "type": "oauth", "clientId": "x", profile(p) { return p } }] })`,
     ),
     lines(
       `import { ExpressAuth } from "@portcullis/express"`,
       OAUTH_IMPORT,
-      `export const auth = ExpressAuth({ providers: [OAuth({ "id": "corp", "name": "Corp", "type": "oauth", profile(p) { return p } })] })`,
+      `export const auth = ExpressAuth({ providers: [OAuth({ "id": "corp", "name": "Corp", "type": "oauth", "clientId": "x", profile(p) { return p } })] })`,
+    ),
+  ],
+  [
+    "an object whose id and name are spread in, in a variable declared OIDCConfig",
+    "corp.ts",
+    lines(
+      `import type { OIDCConfig } from "@auth/core/providers"`,
+      `const names = { id: "corp", name: "Corp" }`,
+      `export const corp: OIDCConfig<{ sub: string }> = { ...names, type: "oidc", issuer: "https://sso.corp" }`,
+    ),
+    lines(
+      `import type { OIDCConfig } from "@portcullis/core/providers"`,
+      OAUTH_IMPORT,
+      `const names = { id: "corp", name: "Corp" }`,
+      `export const corp: OIDCConfig<{ sub: string }> = OAuth({ ...names, type: "oidc", issuer: "https://sso.corp" }) as OIDCConfig<{ sub: string }>`,
+    ),
+  ],
+  [
+    "an object whose id and name are spread in, in an array declared Provider[]",
+    "auth.config.ts",
+    lines(
+      `import type { Provider } from "next-auth/providers"`,
+      `const names = { id: "corp", name: "Corp" }`,
+      `export const all: Provider[] = [{ ...names, type: "oauth", authorization: "https://corp/authorize" }]`,
+    ),
+    lines(
+      `import type { Provider } from "@portcullis/core/providers"`,
+      OAUTH_IMPORT,
+      `const names = { id: "corp", name: "Corp" }`,
+      `export const all: Provider[] = [OAuth({ ...names, type: "oauth", authorization: "https://corp/authorize" })]`,
+    ),
+  ],
+  [
+    "an object without id or name returned from a function whose JSDoc return type is OIDCConfig",
+    "providers/corp.js",
+    lines(
+      `/** @returns {import("next-auth/providers").OIDCConfig<any>} */`,
+      `export default function corp(options) {`,
+      `  return { type: "oidc", issuer: "https://sso.corp", options }`,
+      `}`,
+    ),
+    lines(
+      `${OAUTH_IMPORT};`,
+      `/** @returns {import("@portcullis/core/providers").OIDCConfig<any>} */`,
+      `export default function corp(options) {`,
+      `  return OAuth({ type: "oidc", issuer: "https://sso.corp", options })`,
+      `}`,
+    ),
+  ],
+  [
+    "a provider object in an app that imports Portcullis already (migrated before, or written for it)",
+    "src/auth.ts",
+    lines(
+      `import type { AuthConfig } from "@portcullis/core"`,
+      `export const config: AuthConfig = {`,
+      `  providers: [{ id: "corp", name: "Corp", type: "oidc", issuer: "https://sso.corp.example", clientId: "a" }],`,
+      `}`,
+    ),
+    lines(
+      `import type { AuthConfig } from "@portcullis/core"`,
+      OAUTH_IMPORT,
+      `export const config: AuthConfig = {`,
+      `  providers: [OAuth({ id: "corp", name: "Corp", type: "oidc", issuer: "https://sso.corp.example", clientId: "a" })],`,
+      `}`,
     ),
   ],
   [
@@ -259,6 +325,27 @@ const UNTOUCHED: Array<[reason: string, source: string]> = [
     "a type no wrapper takes",
     `const p = { id: "creds", type: "credentials", authorize: () => null, options: {} }`,
   ],
+  [
+    "a WebAuthn provider, which OAuth() and Email() do not take",
+    `const p = { id: "passkey", name: "Passkey", type: "webauthn", issuer: "https://sso.corp", token: "t" }`,
+  ],
+  [
+    "a mail payload with a type email (from and maxAge alone make no provider)",
+    `const payload = { type: "email", from: "ops@example.com", to: user.email, subject: "Welcome", maxAge: 60 }`,
+  ],
+  ["a button with a type oauth and a style", `const button = { type: "oauth", style: { bg: "#000" } }`],
+  [
+    "an object with a provider's key but without id, name or a provider's place",
+    `const integration = { type: "oauth", token: process.env.GITHUB_TOKEN, scopes: ["repo"] }`,
+  ],
+  [
+    "an Account row with an id and a key a provider has too",
+    `const row = { id: "a1", type: "oidc", provider: "corp", providerAccountId: "1", token: "t", issuer: "i" }`,
+  ],
+  [
+    "an Account row in providers: [...]",
+    `const user = { providers: [{ type: "oauth", provider: "github", providerAccountId: "1", token: "t" }] }`,
+  ],
 ];
 
 describe("rewriteSource wraps provider objects", () => {
@@ -285,23 +372,113 @@ describe("rewriteSource wraps provider objects", () => {
     );
     const result = rewriteSource(source, "auth.ts");
     expect(result.text).toBe(expected);
-    expect(result.manual).toEqual([
-      expect.objectContaining({
+    expect(result.wrapped).toEqual([
+      {
+        file: "auth.ts",
         line: expected.split("\n").length,
-        reason: expect.stringContaining('"corp"'),
-      }),
+        provider: "corp",
+        wrapper: "OAuth",
+        module: "@portcullis/core/providers/oauth",
+      },
+    ]);
+    expect(result.manual).toEqual([]);
+  });
+
+  it("lists, without changing, the provider objects of a file that uses neither Auth.js nor Portcullis", () => {
+    // A JavaScript app's provider function in a file of its own, which imports nothing.
+    const source = lines(
+      `/** @param {Record<string, unknown>} options */`,
+      `export default function Corp(options) {`,
+      `  return { id: "corp", name: "Corp", type: "oidc", issuer: "https://corp.example", options }`,
+      `}`,
+      ``,
+    );
+    expect(rewriteSource(source, "lib/corp-provider.js")).toEqual({
+      text: source,
+      changed: false,
+      manual: [
+        {
+          file: "lib/corp-provider.js",
+          line: 3,
+          specifier: "@portcullis/core/providers/oauth",
+          reason: expect.stringMatching(
+            /^the provider object "corp" .* wrap it in OAuth\(\), the default export of @portcullis\/core\/providers\/oauth .*imports nothing from Auth\.js or Portcullis/,
+          ),
+        },
+      ],
+      wrapped: [],
+    });
+    // The same object in a file that imports a type of Auth.js's is wrapped.
+    const typed = `import type { OIDCConfig } from "@auth/core/providers"\n${source}`;
+    expect(rewriteSource(typed, "lib/corp-provider.js").text).toContain(`  return OAuth({ id: "corp"`);
+    // Objects that may be providers but have no key only a provider has are not listed there.
+    const unsure = `export const corp = { id: "corp", type: "oidc", options: {} }\n`;
+    expect(rewriteSource(unsure, "corp.ts").manual).toEqual([]);
+  });
+
+  it("lists an OAuth 1.0a object instead of wrapping it in OAuth(), which would run OAuth 2", () => {
+    const source = lines(
+      `import NextAuth from "next-auth"`,
+      `export const { handlers } = NextAuth({ providers: [`,
+      `  { id: "corp", type: "oidc", issuer: "https://sso.corp" },`,
+      `  {`,
+      `    id: "legacy", name: "Legacy", type: "oauth", version: "1.0A",`,
+      `    requestTokenUrl: "https://legacy.example/rt", authorization: "https://legacy.example/auth",`,
+      `    token: "https://legacy.example/at", userinfo: "https://legacy.example/me",`,
+      `  },`,
+      `] })`,
+    );
+    const result = rewriteSource(source, "src/auth.ts");
+    expect(result.text).toBe(
+      source
+        .replace(`"next-auth"`, `"@portcullis/next"\n${OAUTH_IMPORT}`)
+        .replace(`{ id: "corp", type: "oidc", issuer: "https://sso.corp" }`, (corp) => `OAuth(${corp})`),
+    );
+    expect(result.wrapped).toEqual([expect.objectContaining({ line: 4, provider: "corp" })]);
+    expect(result.manual).toEqual([
+      {
+        file: "src/auth.ts",
+        // Its line in the new text, below the import added.
+        line: 5,
+        specifier: "@portcullis/core/providers/twitter",
+        reason: expect.stringContaining(
+          `the provider object "legacy" uses OAuth 1.0a, which OAuth() does not run (it would sign in with OAuth 2), so it is not wrapped: build it with Twitter({ version: "1.0A"`,
+        ),
+      },
+    ]);
+    // Listed again on a second run, which changes nothing.
+    expect(rewriteSource(result.text, "src/auth.ts")).toEqual({
+      text: result.text,
+      changed: false,
+      manual: result.manual,
+      wrapped: [],
+    });
+  });
+
+  it("lists, without wrapping, an object that may be a provider but has no key only a provider has", () => {
+    // As Auth.js writes its built-in providers: the issuer comes from the options.
+    const source = lines(
+      `import type { OIDCUserConfig } from "next-auth/providers"`,
+      `export default function Corp(options: OIDCUserConfig<{ sub: string }>) {`,
+      `  return { id: "corp", name: "Corp", type: "oidc", style: { brandColor: "#000" }, options }`,
+      `}`,
+    );
+    const result = rewriteSource(source, "providers/corp.ts");
+    expect(result.text).toBe(source.replace(`"next-auth/providers"`, `"@portcullis/core/providers"`));
+    expect(result.wrapped).toEqual([]);
+    expect(result.manual).toEqual([
+      {
+        file: "providers/corp.ts",
+        line: 3,
+        specifier: "@portcullis/core/providers/oauth",
+        reason: expect.stringMatching(
+          /^the provider object "corp" may be a provider .* none of issuer, wellKnown, authorization, token, userinfo, clientId, .*if it is one, wrap it in OAuth\(\)/,
+        ),
+      },
     ]);
   });
 
-  it("leaves provider objects of a file that does not use Auth.js alone", () => {
-    const source = `export const Corp = { id: "corp", type: "oidc", issuer: "https://sso.corp" }\n`;
-    expect(rewriteSource(source, "corp.ts")).toEqual({ text: source, changed: false, manual: [] });
-    // The same object in a file that imports a type of Auth.js's is a provider.
-    const typed = `import type { OIDCConfig } from "@auth/core/providers"\n${source}`;
-    expect(rewriteSource(typed, "corp.ts").text).toContain(`export const Corp = OAuth({`);
-  });
-
-  it("reports each wrapped provider with its line, the module and why, and an object without id by its name", () => {
+  it("reports each wrapped provider with its line and the function, and an object without id by its name", () => {
     const source = lines(
       `import NextAuth from "next-auth"`,
       `export const { auth } = NextAuth({`,
@@ -312,27 +489,26 @@ describe("rewriteSource wraps provider objects", () => {
       `  ],`,
       `})`,
     );
-    const why = "(a provider written as a plain object brings no sign-in method)";
-    expect(rewriteSource(source, "src/auth.ts").manual).toEqual([
+    const { manual, wrapped } = rewriteSource(source, "src/auth.ts");
+    expect(wrapped).toEqual([
       {
         file: "src/auth.ts",
         line: 6,
-        specifier: "@portcullis/core/providers/oauth",
-        reason: `the provider object "corp" is now wrapped in OAuth() ${why}`,
+        provider: "corp",
+        wrapper: "OAuth",
+        module: "@portcullis/core/providers/oauth",
       },
       {
         file: "src/auth.ts",
         line: 7,
-        specifier: "@portcullis/core/providers/email",
-        reason: `the provider object "Mail" is now wrapped in Email() ${why}`,
+        provider: "Mail",
+        wrapper: "Email",
+        module: "@portcullis/core/providers/email",
       },
-      {
-        file: "src/auth.ts",
-        line: 8,
-        specifier: "@portcullis/core/providers/oauth",
-        reason: `the provider object is now wrapped in OAuth() ${why}`,
-      },
+      { file: "src/auth.ts", line: 8, wrapper: "OAuth", module: "@portcullis/core/providers/oauth" },
     ]);
+    // Done, so not left for a person.
+    expect(manual).toEqual([]);
   });
 
   it("lists, without changing, the providers of a CommonJS file, which an import cannot reach", () => {
@@ -405,7 +581,7 @@ describe("the import of OAuth() and Email()", () => {
       `  providers: [{ id: "corp", type: "oidc", issuer: OAuth.issuer }, { type: "email", sendVerificationRequest: Email }],`,
       `})`,
     );
-    const { text, manual } = rewriteSource(source, "auth.ts");
+    const { text, wrapped } = rewriteSource(source, "auth.ts");
     expect(text).toBe(
       lines(
         `import NextAuth from "@portcullis/next"`,
@@ -418,10 +594,7 @@ describe("the import of OAuth() and Email()", () => {
         `})`,
       ),
     );
-    expect(manual.map((step) => step.reason)).toEqual([
-      expect.stringContaining("wrapped in OAuthProvider2()"),
-      expect.stringContaining("wrapped in EmailProvider()"),
-    ]);
+    expect(wrapped.map((provider) => provider.wrapper)).toEqual(["OAuthProvider2", "EmailProvider"]);
   });
 });
 
@@ -441,7 +614,7 @@ describe("the wrapping in files of other shapes", () => {
       `  const corp = { id: "corp", type: "oauth", clientId: "x" }`,
       `</script>`,
     );
-    const { text, manual } = rewriteSvelte(source, "src/routes/+page.svelte");
+    const { text, wrapped } = rewriteSvelte(source, "src/routes/+page.svelte");
     expect(text).toBe(
       lines(
         `<h1>Sign in</h1>`,
@@ -452,7 +625,7 @@ describe("the wrapping in files of other shapes", () => {
         `</script>`,
       ),
     );
-    expect(manual).toEqual([expect.objectContaining({ file: "src/routes/+page.svelte", line: 5 })]);
+    expect(wrapped).toEqual([expect.objectContaining({ file: "src/routes/+page.svelte", line: 5 })]);
   });
 });
 
@@ -465,7 +638,7 @@ describe("running the codemod twice", () => {
   it.each(WRAPPED)("changes nothing the second time: %s", (_pattern, file, before, after) => {
     const once = rewriteSource(before, file).text;
     expect(once).toBe(after);
-    expect(rewriteSource(once, file)).toEqual({ text: once, changed: false, manual: [] });
+    expect(rewriteSource(once, file)).toEqual({ text: once, changed: false, manual: [], wrapped: [] });
   });
 
   it("changes nothing the second time in a file that still imports an Auth.js adapter", async () => {
@@ -483,14 +656,86 @@ describe("running the codemod twice", () => {
     writeFileSync(join(dir, "auth.ts"), source);
     const first = await migrate(dir);
     expect(first.changed).toEqual(["auth.ts"]);
-    expect(first.manual.map(({ file, line, specifier }) => [file, line, specifier])).toEqual([
+    expect(first.manual).toEqual([]);
+    expect(first.wrapped.map(({ file, line, module }) => [file, line, module])).toEqual([
       ["auth.ts", 7, "@portcullis/core/providers/oauth"],
       ["auth.ts", 7, "@portcullis/core/providers/email"],
     ]);
     const once = readFileSync(join(dir, "auth.ts"), "utf8");
     expect(once).toContain(`@auth/prisma-adapter`);
-    expect(await migrate(dir)).toEqual({ changed: [], manual: [], failed: [] });
+    expect(await migrate(dir)).toEqual({ changed: [], manual: [], wrapped: [], failed: [] });
     expect(readFileSync(join(dir, "auth.ts"), "utf8")).toBe(once);
+  });
+});
+
+describe("npx @portcullis/migrate on an app with provider objects", () => {
+  const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", cli, ...args], { encoding: "utf8" });
+
+  it("lists the providers it wrapped apart from what it left for you, and a second run changes nothing", () => {
+    const dir = mkdtempSync(join(tmpdir(), "migrate-providers-cli-"));
+    try {
+      mkdirSync(join(dir, "lib"));
+      const auth = lines(
+        `import NextAuth from "next-auth"`,
+        `import Corp from "./lib/corp-provider.js"`,
+        `export const { auth } = NextAuth({`,
+        `  providers: [`,
+        `    Corp({ clientId: "c" }),`,
+        `    { id: "mail", type: "email", sendVerificationRequest },`,
+        `    { id: "legacy", type: "oauth", version: "1.0A", authorization: "https://legacy.example/auth" },`,
+        `  ],`,
+        `})`,
+        ``,
+      );
+      // A JavaScript app's provider function, in a file that imports nothing.
+      const corp = lines(
+        `export default function Corp(options) {`,
+        `  return { id: "corp", name: "Corp", type: "oidc", issuer: "https://corp.example", options }`,
+        `}`,
+        ``,
+      );
+      writeFileSync(join(dir, "auth.ts"), auth);
+      writeFileSync(join(dir, "lib", "corp-provider.js"), corp);
+
+      const dry = run(dir, "--dry-run");
+      expect(dry.status).toBe(0);
+      expect(dry.stdout).toContain(
+        `Providers to wrap (1):\n  auth.ts:7  "mail" in Email() from @portcullis/core/providers/email\n`,
+      );
+
+      const first = run(dir);
+      expect(first.stderr).toBe("");
+      expect(first.status).toBe(0);
+      const [changed, wrapped, left] = first.stdout.split("\n\n");
+      expect(changed).toBe(`Changed 1 file(s) in ${dir}\n  auth.ts`);
+      expect(wrapped).toBe(
+        `Providers wrapped (1):\n  auth.ts:7  "mail" in Email() from @portcullis/core/providers/email`,
+      );
+      expect(left?.split("\n")).toEqual([
+        "Left for you (2):",
+        expect.stringMatching(
+          /^ {2}auth\.ts:8 {2}@portcullis\/core\/providers\/twitter: the provider object "legacy" uses OAuth 1\.0a, .*Twitter\(\{ version: "1\.0A"/,
+        ),
+        expect.stringMatching(
+          /^ {2}lib\/corp-provider\.js:2 {2}@portcullis\/core\/providers\/oauth: the provider object "corp" .*wrap it in OAuth\(\)/,
+        ),
+        "",
+      ]);
+      expect(readFileSync(join(dir, "lib", "corp-provider.js"), "utf8")).toBe(corp);
+      const once = readFileSync(join(dir, "auth.ts"), "utf8");
+      expect(once).toContain(`    Email({ id: "mail", type: "email", sendVerificationRequest }),`);
+
+      const second = run(dir);
+      expect(second.stdout).toContain("Changed 0 file(s)");
+      expect(second.stdout).not.toContain("Providers wrapped");
+      // What is still to do is still listed.
+      expect(second.stdout).toContain(left);
+      expect(readFileSync(join(dir, "auth.ts"), "utf8")).toBe(once);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

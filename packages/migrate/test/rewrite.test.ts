@@ -72,7 +72,7 @@ describe("rewriteSource", () => {
 
   it("leaves strings that are not module specifiers alone", () => {
     const source = `const name = "next-auth"\nconsole.log("@auth/core", { from: "next-auth/react" })\n`;
-    expect(rewriteSource(source, "a.js")).toEqual({ text: source, changed: false, manual: [] });
+    expect(rewriteSource(source, "a.js")).toEqual({ text: source, changed: false, manual: [], wrapped: [] });
   });
 
   it("reports a v4 import it cannot rewrite, with its line", () => {
