@@ -2,18 +2,23 @@
  * An app written as the Auth.js v5 docs for Next.js show (auth.ts at the root with Credentials,
  * the route handlers re-exported, `auth` as middleware with the `authorized` callback, `auth()` in
  * a server component, server actions calling signIn and signOut, `useSession` under
- * <SessionProvider>, a Session augmentation), moved over by the codemod alone, built with
- * `next build`, served by `next start`, and used in Chromium as a person would.
+ * <SessionProvider>, a Session augmentation, and a custom OpenID Connect provider written as a
+ * plain object), moved over by the codemod alone, built with `next build`, served by
+ * `next start`, and used in Chromium as a person would, the custom provider signing in against a
+ * real OpenID Provider.
  */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  freePort,
   launchChromium,
   migratedFixture,
   run,
   SESSION_COOKIE,
   startFixtureProcess,
+  startOpenIdProvider,
+  type TestOpenIdProvider,
   useFixtureServer,
 } from "@portcullis/testkit";
 import type { Browser, Page } from "playwright-core";
@@ -63,6 +68,11 @@ async function migrateAndBuild(): Promise<MigratedApp> {
   return { dir, migrateOutput, remove };
 }
 
+/** The company's OpenID Provider the app's custom provider signs in with. */
+const CORP_CLIENT = { client_id: "corp-app", client_secret: "corp-app-secret-corp-app-secret" };
+let corp: TestOpenIdProvider | undefined;
+afterAll(() => corp?.stop());
+
 let migrated: MigratedApp | undefined;
 // biome-ignore lint/correctness/useHookAtTopLevel: a vitest helper registering beforeAll/afterAll, not a React hook.
 const app = useFixtureServer(
@@ -70,15 +80,23 @@ const app = useFixtureServer(
     migrated = await migrateAndBuild();
     return migrated;
   },
-  ({ dir }) => {
-    // What an Auth.js user sets for `next start` behind no proxy: the secret, and trust in the
-    // Host header.
+  async ({ dir }) => {
+    // The provider registers the app's callback URL, so the app's port is chosen first.
+    const port = await freePort();
+    corp = await startOpenIdProvider({
+      clients: [{ ...CORP_CLIENT, redirect_uris: [`http://127.0.0.1:${port}/api/auth/callback/corp`] }],
+    });
+    // What an Auth.js user sets for `next start` behind no proxy: the secret, trust in the Host
+    // header, and the custom provider's client and issuer.
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       AUTH_SECRET: "a-secret-of-the-fixture-app-that-is-long-enough",
       AUTH_TRUST_HOST: "true",
+      AUTH_CORP_ID: CORP_CLIENT.client_id,
+      AUTH_CORP_SECRET: CORP_CLIENT.client_secret,
+      AUTH_CORP_ISSUER: corp.issuer,
     };
     delete env.AUTH_URL;
     return startFixtureProcess({
@@ -87,6 +105,7 @@ const app = useFixtureServer(
       env,
       logFile: join(dir, ".next", "errors.log"),
       readyPath: "/",
+      port,
     });
   },
 );
@@ -181,6 +200,24 @@ it("sends a visitor of /dashboard to the sign-in page, then back to it once sign
   expect(await page.textContent("#server-user")).toBe("Alice (alice@example.com)");
   const session = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+  await page.close();
+});
+
+it("signs in with the custom provider, which the codemod wrapped in OAuth(), at a real OpenID Provider", async () => {
+  if (!migrated) throw new Error("The app was not migrated.");
+  const auth = readFileSync(join(migrated.dir, "auth.ts"), "utf8");
+  expect(auth).toContain('import OAuth from "@portcullis/core/providers/oauth";');
+  expect(auth).toMatch(/OAuth\(\{\s+id: "corp",/);
+  expect(migrated.migrateOutput).toContain("Providers wrapped (1)");
+
+  const { origin } = app();
+  const page = await newPage();
+  await page.goto(`${origin}/dashboard`);
+  // The built-in sign-in page's button for it; the provider signs alice in and consents.
+  await page.click('form[action$="/api/auth/signin/corp"] button');
+  await page.waitForSelector("#server-user");
+  expect(page.url()).toBe(`${origin}/dashboard`);
+  expect(await page.textContent("#server-user")).toBe("Alice Example (alice@example.test)");
   await page.close();
 });
 

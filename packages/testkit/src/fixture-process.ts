@@ -52,6 +52,8 @@ export interface FixtureProcessOptions {
   loggers?: FixtureLoggers;
   /** Turns each request of the test clients into what goes on the wire (e.g. proxy headers). */
   prepare?: (request: Request) => Request;
+  /** The port to serve on, when the test must know it first (an identity provider's redirect URI); default a free one. */
+  port?: number;
 }
 
 /**
@@ -70,7 +72,7 @@ export interface FixtureProcessOptions {
  */
 export async function startFixtureProcess(options: FixtureProcessOptions): Promise<FixtureServer> {
   const { logFile, loggers = {}, prepare = (request) => request } = options;
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [options.entry, ...(options.args ?? [])], {
     env: { ...options.env, HOST: "127.0.0.1", PORT: String(port), PORTCULLIS_FIXTURE_LOG: logFile },
     stdio: ["ignore", "pipe", "pipe"],

@@ -61,4 +61,4 @@ export { type RunningRedis, startRedis } from "./redis";
 export { type RoundRobinProxy, startRoundRobinProxy } from "./round-robin-proxy";
 export { runSessionControlSuite, type StartSessionControlApp } from "./session-control-suite";
 export { type ReceivedMail, type SmtpSink, startSmtpSink } from "./smtp";
-export { type RunningDatabase, run } from "./system";
+export { freePort, type RunningDatabase, run } from "./system";
