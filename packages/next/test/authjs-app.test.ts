@@ -11,14 +11,13 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  freePort,
+  type CorpIdentityProvider,
   launchChromium,
   migratedFixture,
   run,
   SESSION_COOKIE,
+  startCorpIdentityProvider,
   startFixtureProcess,
-  startOpenIdProvider,
-  type TestOpenIdProvider,
   useFixtureServer,
 } from "@portcullis/testkit";
 import type { Browser, Page } from "playwright-core";
@@ -69,9 +68,8 @@ async function migrateAndBuild(): Promise<MigratedApp> {
 }
 
 /** The company's OpenID Provider the app's custom provider signs in with. */
-const CORP_CLIENT = { client_id: "corp-app", client_secret: "corp-app-secret-corp-app-secret" };
-let corp: TestOpenIdProvider | undefined;
-afterAll(() => corp?.stop());
+let corp: CorpIdentityProvider | undefined;
+afterAll(() => corp?.idp.stop());
 
 let migrated: MigratedApp | undefined;
 // biome-ignore lint/correctness/useHookAtTopLevel: a vitest helper registering beforeAll/afterAll, not a React hook.
@@ -81,11 +79,7 @@ const app = useFixtureServer(
     return migrated;
   },
   async ({ dir }) => {
-    // The provider registers the app's callback URL, so the app's port is chosen first.
-    const port = await freePort();
-    corp = await startOpenIdProvider({
-      clients: [{ ...CORP_CLIENT, redirect_uris: [`http://127.0.0.1:${port}/api/auth/callback/corp`] }],
-    });
+    corp = await startCorpIdentityProvider("/api/auth/callback/corp");
     // What an Auth.js user sets for `next start` behind no proxy: the secret, trust in the Host
     // header, and the custom provider's client and issuer.
     const env: NodeJS.ProcessEnv = {
@@ -94,9 +88,7 @@ const app = useFixtureServer(
       NEXT_TELEMETRY_DISABLED: "1",
       AUTH_SECRET: "a-secret-of-the-fixture-app-that-is-long-enough",
       AUTH_TRUST_HOST: "true",
-      AUTH_CORP_ID: CORP_CLIENT.client_id,
-      AUTH_CORP_SECRET: CORP_CLIENT.client_secret,
-      AUTH_CORP_ISSUER: corp.issuer,
+      ...corp.env,
     };
     delete env.AUTH_URL;
     return startFixtureProcess({
@@ -105,7 +97,7 @@ const app = useFixtureServer(
       env,
       logFile: join(dir, ".next", "errors.log"),
       readyPath: "/",
-      port,
+      port: corp.port,
     });
   },
 );

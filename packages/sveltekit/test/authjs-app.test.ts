@@ -1,15 +1,19 @@
 /**
- * An app written as the @auth/sveltekit docs show (SvelteKitAuth with credentials, the handle
- * re-exported from hooks.server.ts, the SignIn and SignOut components on its page), moved over by
- * the codemod alone, built with Vite and adapter-node, and used in Chromium as a person would.
+ * An app written as the @auth/sveltekit docs show (SvelteKitAuth with credentials and a custom
+ * OpenID Connect provider written as a plain object, the handle re-exported from
+ * hooks.server.ts, the SignIn and SignOut components on its page), moved over by the codemod
+ * alone, built with Vite and adapter-node, and used in Chromium as a person would, the custom
+ * provider signing in against a real OpenID Provider.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  type CorpIdentityProvider,
   launchChromium,
   migratedFixture,
   SESSION_COOKIE,
+  startCorpIdentityProvider,
   startFixtureProcess,
   useFixtureServer,
 } from "@portcullis/testkit";
@@ -50,17 +54,23 @@ async function migrateAndBuild(): Promise<MigratedApp> {
   return { dir, migrateOutput, remove };
 }
 
+/** The company's OpenID Provider the app's custom provider signs in with. */
+let corp: CorpIdentityProvider | undefined;
+afterAll(() => corp?.idp.stop());
+
 let migrated: MigratedApp | undefined;
 const app = useFixtureServer(
   async () => {
     migrated = await migrateAndBuild();
     return migrated;
   },
-  ({ dir }) => {
+  async ({ dir }) => {
+    corp = await startCorpIdentityProvider("/auth/callback/corp");
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       AUTH_SECRET: "a-secret-of-the-fixture-app-that-is-long-enough",
       AUTH_TRUST_HOST: "true",
+      ...corp.env,
       PROTOCOL_HEADER: "x-forwarded-proto",
       HOST_HEADER: "x-forwarded-host",
     };
@@ -70,6 +80,7 @@ const app = useFixtureServer(
       env,
       logFile: join(dir, "build", "errors.log"),
       readyPath: "/",
+      port: corp.port,
     });
   },
 );
@@ -97,6 +108,24 @@ it("leaves no Auth.js import in the migrated app", () => {
   expect(sources).not.toMatch(/from "@auth\/|"@auth\/sveltekit": /);
   expect(sources).toContain('from "@portcullis/sveltekit/components"');
   expect(sources).toContain('from "@portcullis/sveltekit/client"');
+});
+
+it("signs in with the custom provider, which the codemod wrapped in OAuth(), at a real OpenID Provider", async () => {
+  if (!migrated) throw new Error("The app was not migrated.");
+  const auth = readFileSync(join(migrated.dir, "src/auth.ts"), "utf8");
+  expect(auth).toContain('import OAuth from "@portcullis/core/providers/oauth";');
+  expect(auth).toMatch(/OAuth\(\{\s+id: "corp",/);
+  expect(migrated.migrateOutput).toContain("Providers wrapped (1)");
+
+  const { origin } = app();
+  const page = await newPage();
+  await page.goto(`${origin}/auth/signin`);
+  // The built-in sign-in page's button for it; the provider signs alice in and consents.
+  await page.click('form[action$="/auth/signin/corp"] button');
+  await page.waitForSelector("#name");
+  expect(page.url()).toBe(`${origin}/`);
+  expect(await page.textContent("#name")).toBe("Alice Example");
+  await page.close();
 });
 
 it("signs in through the SignIn component, shows the session, and signs out through SignOut", async () => {

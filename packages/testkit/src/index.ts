@@ -46,7 +46,12 @@ export {
   signInAsAlice,
 } from "./integration-suite";
 export { startMariaDB } from "./mariadb";
-export { type MigratedFixture, migratedFixture } from "./migrated-fixture";
+export {
+  type CorpIdentityProvider,
+  type MigratedFixture,
+  migratedFixture,
+  startCorpIdentityProvider,
+} from "./migrated-fixture";
 export {
   type AuthorizeOutcome,
   type LoginBehaviour,
@@ -61,4 +66,4 @@ export { type RunningRedis, startRedis } from "./redis";
 export { type RoundRobinProxy, startRoundRobinProxy } from "./round-robin-proxy";
 export { runSessionControlSuite, type StartSessionControlApp } from "./session-control-suite";
 export { type ReceivedMail, type SmtpSink, startSmtpSink } from "./smtp";
-export { freePort, type RunningDatabase, run } from "./system";
+export { type RunningDatabase, run } from "./system";
