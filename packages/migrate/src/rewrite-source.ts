@@ -1,15 +1,19 @@
 /**
  * Rewrites the Auth.js module specifiers of one JavaScript or TypeScript source on its syntax
- * tree (ts-morph): static and dynamic imports, re-exports, `require()`, `import("...")` types and
- * `declare module "..."` augmentations; and `import("...")` types in JSDoc comments, as JavaScript
- * files write their types. Strings that merely look like module names are left alone.
+ * tree (ts-morph): static and dynamic imports, re-exports, `require()`, `import("...")` and
+ * `typeof import("...")` types, `declare module "..."` augmentations and the module names of test
+ * mocks (`vi.mock("next-auth")`, `jest.requireActual("next-auth")`); and `import("...")` types in
+ * JSDoc comments, as JavaScript files write their types. Strings that merely look like module
+ * names are left alone.
  */
 import {
   type ExportDeclaration,
   type ExportSpecifier,
   type ImportDeclaration,
   type ImportSpecifier,
+  type ImportTypeNode,
   Node,
+  type NoSubstitutionTemplateLiteral,
   Project,
   type SourceFile,
   type StringLiteral,
@@ -76,18 +80,15 @@ export function rewriteSource(text: string, fileName: string): SourceRewrite {
       const specifier = literal.getLiteralValue();
       const rewrite = rewriteSpecifier(specifier);
       const parent = literal.getParent();
-      const missing =
-        rewrite?.kind === "rename" && (Node.isImportDeclaration(parent) || Node.isExportDeclaration(parent))
-          ? missingElements(parent, specifier)
-          : [];
+      const missing = rewrite?.kind === "rename" ? missingNames(parent, specifier) : [];
       if (missing.length > 0) {
         // Left on the old module (the split below put the other names on a line of their own).
-        for (const element of missing)
+        for (const name of missing)
           manual.push({
             file: fileName,
             line: literal.getStartLineNumber(),
             specifier,
-            reason: missingExport(specifier, element.getName())!,
+            reason: missingExport(specifier, name)!,
           });
       } else if (rewrite?.kind === "rename") {
         // Code that takes the whole module may use an export the new one lacks: it is renamed
@@ -130,7 +131,9 @@ export function rewriteSource(text: string, fileName: string): SourceRewrite {
 function usesAuth(file: SourceFile): boolean {
   const isAuth = (specifier: string) =>
     specifier.startsWith("@portcullis/") || rewriteSpecifier(specifier) !== undefined;
-  if (specifierLiterals(file).some((literal) => isAuth(literal.getLiteralValue()))) return true;
+  // A test's mock of an Auth.js module (`vi.mock("next-auth")`) is renamed, but does not count:
+  // the file it is in is the app's test, not code that configures Auth.js.
+  if (specifierLiterals(file, false).some((literal) => isAuth(literal.getLiteralValue()))) return true;
   const text = file.getFullText();
   if (!text.includes("/**") || !text.includes("import(")) return false;
   return jsDocRanges(file).some(([start, end]) =>
@@ -140,8 +143,9 @@ function usesAuth(file: SourceFile): boolean {
 
 /**
  * How a module specifier's parent takes the whole module (`import * as ns`, `export *`,
- * `import()`, `require()`, `import x = require()`), or `undefined` when it names what it takes
- * (or takes nothing, as `import "..."` and `require.resolve` do).
+ * `import()`, `require()`, `import x = require()`, `typeof import()`, a test's mock or its
+ * `vi.importActual()`), or `undefined` when it names what it takes (or takes nothing, as
+ * `import "..."`, `require.resolve` and `vi.unmock` do).
  */
 function wholeModuleUse(parent: Node | undefined): string | undefined {
   if (Node.isImportDeclaration(parent)) {
@@ -158,8 +162,60 @@ function wholeModuleUse(parent: Node | undefined): string | undefined {
     const callee = parent.getExpression().getText();
     if (callee === "import") return "the dynamic import (import())";
     if (callee === "require") return "the require()";
+    const mock = mockCall(parent);
+    if (mock && !MOCKS_TAKING_NOTHING.has(mock)) return `the ${mock}()`;
   }
+  const importType = importTypeOf(parent);
+  if (
+    importType?.compilerNode.isTypeOf &&
+    !importType.getQualifier() &&
+    indexedName(importType) === undefined
+  )
+    return "the type (typeof import())";
   return undefined;
+}
+
+/**
+ * The exports a specifier's parent names that the renamed module lacks: the named imports or
+ * re-exports of a declaration, or the export an `import("...")` type names (`import("m").Name`,
+ * `typeof import("m")["name"]`).
+ */
+function missingNames(parent: Node | undefined, specifier: string): string[] {
+  if (Node.isImportDeclaration(parent) || Node.isExportDeclaration(parent))
+    return missingElements(parent, specifier).map((element) => element.getName());
+  const importType = importTypeOf(parent);
+  if (!importType) return [];
+  const qualifier = importType.getQualifier();
+  let name = indexedName(importType);
+  if (qualifier) {
+    let first: Node = qualifier;
+    while (Node.isQualifiedName(first)) first = first.getLeft();
+    name = first.getText();
+  }
+  return name !== undefined && missingExport(specifier, name) !== undefined ? [name] : [];
+}
+
+/** The `import("...")` type whose argument a specifier's parent (a literal type) is. */
+function importTypeOf(parent: Node | undefined): ImportTypeNode | undefined {
+  const type = Node.isLiteralTypeNode(parent) ? parent.getParent() : undefined;
+  return Node.isImportTypeNode(type) ? type : undefined;
+}
+
+/** The export an indexed access names on an unqualified import type: `"name"` in `typeof import("m")["name"]`. */
+function indexedName(importType: ImportTypeNode): string | undefined {
+  let object: Node = importType;
+  let parent = object.getParent();
+  while (Node.isParenthesizedTypeNode(parent)) {
+    object = parent;
+    parent = parent.getParent();
+  }
+  if (!Node.isIndexedAccessTypeNode(parent) || parent.getObjectTypeNode() !== object) return undefined;
+  const index = parent.getIndexTypeNode();
+  if (!Node.isLiteralTypeNode(index)) return undefined;
+  const literal = index.getLiteral();
+  return Node.isStringLiteral(literal) || Node.isNoSubstitutionTemplateLiteral(literal)
+    ? literal.getLiteralValue()
+    : undefined;
 }
 
 /** The named imports or re-exports of a declaration that the renamed module does not export. */
@@ -205,27 +261,76 @@ function splitMissingExports(file: SourceFile): boolean {
   return changed;
 }
 
-/** The string literals of a file that name a module. */
-function specifierLiterals(file: SourceFile): StringLiteral[] {
-  const found: StringLiteral[] = [];
+/**
+ * The string literals of a file that name a module, in the order they are written; with `mocks`,
+ * also the module names of test mocks (`vi.mock("next-auth")`), as a string or a template literal
+ * without substitutions.
+ */
+function specifierLiterals(
+  file: SourceFile,
+  mocks = true,
+): Array<StringLiteral | NoSubstitutionTemplateLiteral> {
+  const found: Array<StringLiteral | NoSubstitutionTemplateLiteral> = [];
   file.forEachDescendant((node) => {
-    if (!Node.isStringLiteral(node)) return;
     const parent = node.getParent();
+    const firstArgument = Node.isCallExpression(parent) && parent.getArguments()[0] === node;
+    if (Node.isNoSubstitutionTemplateLiteral(node)) {
+      if (mocks && firstArgument && mockCall(parent)) found.push(node);
+      return;
+    }
+    if (!Node.isStringLiteral(node)) return;
     const isSpecifier =
       Node.isImportDeclaration(parent) ||
       Node.isExportDeclaration(parent) ||
       Node.isModuleDeclaration(parent) ||
       Node.isExternalModuleReference(parent) ||
       (Node.isLiteralTypeNode(parent) && Node.isImportTypeNode(parent.getParent())) ||
-      (Node.isCallExpression(parent) &&
-        isModuleCall(parent.getExpression().getText(), parent.getArguments()[0] === node));
+      (firstArgument &&
+        (isModuleCall(parent.getExpression().getText()) || (mocks && mockCall(parent) !== undefined)));
     if (isSpecifier) found.push(node);
   });
   return found;
 }
 
-function isModuleCall(callee: string, firstArgument: boolean): boolean {
-  return firstArgument && (callee === "require" || callee === "import" || callee === "require.resolve");
+function isModuleCall(callee: string): boolean {
+  return callee === "require" || callee === "import" || callee === "require.resolve";
+}
+
+/**
+ * The functions of Vitest's `vi` and Jest's `jest` whose first argument names a module: a test
+ * that mocks the module its code imports must name the renamed module, or the mock no longer
+ * applies.
+ */
+const MOCK_FUNCTIONS: Record<string, ReadonlySet<string>> = {
+  vi: new Set(["mock", "doMock", "unmock", "doUnmock", "importActual", "importMock"]),
+  jest: new Set([
+    "mock",
+    "doMock",
+    "unmock",
+    "dontMock",
+    "setMock",
+    "requireActual",
+    "requireMock",
+    "createMockFromModule",
+    "genMockFromModule",
+    "unstable_mockModule",
+  ]),
+};
+
+/** The mock functions that take nothing of the module (they undo a mock). */
+const MOCKS_TAKING_NOTHING = new Set(["vi.unmock", "vi.doUnmock", "jest.unmock", "jest.dontMock"]);
+
+/** The mock function a call calls (`vi.mock`), or `undefined` when it calls none. */
+function mockCall(call: Node): string | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
+  const object = callee.getExpression();
+  if (!Node.isIdentifier(object)) return undefined;
+  const [owner, name] = [object.getText(), callee.getName()];
+  return Object.hasOwn(MOCK_FUNCTIONS, owner) && MOCK_FUNCTIONS[owner]!.has(name)
+    ? `${owner}.${name}`
+    : undefined;
 }
 
 /** An `import("...")` type in a JSDoc comment. */
