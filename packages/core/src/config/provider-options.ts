@@ -19,11 +19,14 @@ function isPlainObject(value: unknown): value is Record<PropertyKey, unknown> {
 /** Deeper than any provider's options go; a deeper (or cyclic) value is refused by name. */
 const MAX_DEPTH = 16;
 
+/** Keys no merge sets: the prototype's. */
+const PROTOTYPE_KEYS = new Set<PropertyKey>(["__proto__", "constructor"]);
+
 /**
- * Keys options never set: the prototype's, and what only a provider's factory decides (its type
- * and the sign-in method it carries), so that options cannot swap the method a provider runs.
+ * Keys the options never set: the prototype's, and what only a provider's factory decides (its
+ * type and the sign-in method it carries), so that options cannot swap the method a provider runs.
  */
-const FIXED_KEYS = new Set<PropertyKey>(["__proto__", "constructor", "type", "carriedFlow"]);
+const FIXED_KEYS = new Set<PropertyKey>([...PROTOTYPE_KEYS, "type", "carriedFlow"]);
 
 /**
  * Lays `over` onto a copy of `base` as Auth.js's merge does: plain objects in both are merged key
@@ -37,31 +40,27 @@ function merged(
   skipped: ReadonlySet<PropertyKey>,
   depth: number,
 ): Record<PropertyKey, unknown> {
-  if (depth > MAX_DEPTH) throw new RangeError(`options nest deeper than ${MAX_DEPTH} levels`);
   const result: Record<PropertyKey, unknown> = { ...base };
   for (const key of Reflect.ownKeys(over)) {
-    if (skipped.has(key)) continue;
     const value = over[key];
-    if (value !== undefined) result[key] = mergedValue(result[key], value, depth);
+    if (!skipped.has(key) && value !== undefined) result[key] = mergedValue(result[key], value, depth + 1);
   }
   return result;
 }
 
+/** One value of `over` laid onto the base's `current`, `depth` levels below the provider. */
 function mergedValue(current: unknown, value: unknown, depth: number): unknown {
-  if (isPlainObject(current) && isPlainObject(value))
-    return merged(current, value, PROTOTYPE_KEYS, depth + 1);
-  if (Array.isArray(current) && Array.isArray(value)) {
-    if (depth + 1 > MAX_DEPTH) throw new RangeError(`options nest deeper than ${MAX_DEPTH} levels`);
-    const result: unknown[] = [...current];
-    value.forEach((item, index) => {
-      if (item !== undefined) result[index] = mergedValue(result[index], item, depth + 1);
-    });
-    return result;
-  }
-  return value;
+  const objects = isPlainObject(current) && isPlainObject(value);
+  const arrays = Array.isArray(current) && Array.isArray(value);
+  if (!objects && !arrays) return value;
+  if (depth > MAX_DEPTH) throw new RangeError(`options nest deeper than ${MAX_DEPTH} levels`);
+  if (objects) return merged(current, value, PROTOTYPE_KEYS, depth);
+  const result: unknown[] = [...(current as unknown[])];
+  (value as unknown[]).forEach((item, index) => {
+    if (item !== undefined) result[index] = mergedValue(result[index], item, depth + 1);
+  });
+  return result;
 }
-
-const PROTOTYPE_KEYS = new Set<PropertyKey>(["__proto__", "constructor"]);
 
 /**
  * The provider with its own `options` laid over it, as Auth.js reads a provider; the provider

@@ -33,6 +33,8 @@ interface ThemeLanguages {
   catalogues: Map<string, Partial<Messages>>;
   /** The language every page is in when the theme fixes one (`locale`), else undefined. */
   fixed: string | undefined;
+  /** Whether the theme names a language it gave no texts for (see {@link languageUnavailable}). */
+  unavailable: boolean;
   pages: Map<string, PageLanguage>;
 }
 
@@ -45,6 +47,7 @@ const resolved = new WeakMap<Theme, ThemeLanguages>();
 const withoutTheme: ThemeLanguages = {
   catalogues: new Map([["en", en]]),
   fixed: undefined,
+  unavailable: false,
   pages: new Map(),
 };
 
@@ -87,16 +90,20 @@ function languagesOf(theme: Theme | undefined): ThemeLanguages {
   let languages = resolved.get(theme);
   if (languages === undefined) {
     const catalogues = new Map<string, Partial<Messages>>([["en", en]]);
+    let badCode = false;
     const given: unknown = theme.languages;
     if (typeof given === "object" && given !== null) {
       for (const [code, catalogue] of Object.entries(given)) {
         const key = code.toLowerCase();
-        if (LANGUAGE_CODE.test(key) && typeof catalogue === "object" && catalogue !== null) {
+        if (!LANGUAGE_CODE.test(key)) badCode = true;
+        else if (typeof catalogue === "object" && catalogue !== null) {
           catalogues.set(key, catalogue as Partial<Messages>);
         }
       }
     }
-    languages = { catalogues, fixed: fixedLocale(theme, catalogues), pages: new Map() };
+    const fixed = fixedLocale(theme, catalogues);
+    const unavailable = badCode || (fixed !== undefined && fixed !== theme.locale);
+    languages = { catalogues, fixed, unavailable, pages: new Map() };
     resolved.set(theme, languages);
   }
   return languages;
@@ -116,13 +123,7 @@ function languagesOf(theme: Theme | undefined): ThemeLanguages {
  * ```
  */
 export function languageUnavailable(theme: Theme | undefined): boolean {
-  if (theme === undefined) return false;
-  const given: unknown = theme.languages;
-  if (typeof given === "object" && given !== null) {
-    if (Object.keys(given).some((code) => !LANGUAGE_CODE.test(code.toLowerCase()))) return true;
-  }
-  const fixed = languagesOf(theme).fixed;
-  return fixed !== undefined && fixed !== theme.locale;
+  return languagesOf(theme).unavailable;
 }
 
 /** Whether `messages` replaces at least one text. */
